@@ -1,0 +1,329 @@
+"""``paperkg``: one command per user verb. Thin commands over library functions.
+
+Exit codes: 0 ok; 1 finished with failures (rejected records, invalid graph, failed query);
+2 usage or configuration error; 3 Neo4j unavailable. Results go to stdout, progress and diagnostics
+to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from pydantic import SecretStr
+
+from .errors import EXIT_FAILURE, EXIT_OK, PaperKGError
+from .resources import SAMPLE_CORPUS
+
+app = typer.Typer(
+    name="paperkg",
+    help="Knowledge graphs from ML paper abstracts: spaCy -> RDF/Turtle -> Neo4j, with ready-made queries.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+# fmt: off
+UriOpt = typer.Option("neo4j://127.0.0.1:7687", "--uri", envvar="NEO4J_URI", help="Bolt/neo4j URI (neo4j+s:// for Aura or clusters).")
+UserOpt = typer.Option("neo4j", "--user", envvar="NEO4J_USER", help="Neo4j user.")
+PasswordOpt = typer.Option("", "--password", envvar="NEO4J_PASSWORD", help="Neo4j password (prefer the NEO4J_PASSWORD variable).", show_default=False)
+DatabaseOpt = typer.Option("neo4j", "--database", envvar="NEO4J_DATABASE", help="Neo4j database name.")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="No progress bars or summaries on stderr.")
+# fmt: on
+
+
+def _err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _fail(exc: PaperKGError) -> typer.Exit:
+    _err(f"paperkg: error: {exc}")
+    return typer.Exit(exc.exit_code)
+
+
+def _progress(quiet: bool) -> bool | None:
+    return False if quiet else None  # None: tqdm decides (bars only on a terminal)
+
+
+def _settings(uri: str, user: str, password: str, database: str) -> Any:
+    from .loader import Neo4jSettings
+
+    return Neo4jSettings(uri=uri, user=user, password=SecretStr(password), database=database)
+
+
+@app.command()
+def build(
+    inputs: list[str] = typer.Argument(None, help="Files (.txt seed format or .jsonl), directories, or - for stdin. Default: the bundled sample."),
+    output: Path = typer.Option(Path("out/graph.ttl"), "--output", "-o", help="Turtle file to write."),
+    rejects: Optional[Path] = typer.Option(None, "--rejects", help="Where rejected records go (default: <output stem>.rejects.jsonl)."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="spaCy worker processes."),
+    batch_size: int = typer.Option(64, "--batch-size", min=1, help="spaCy batch size."),
+    no_validate: bool = typer.Option(False, "--no-validate", help="Skip SHACL validation (faster; not recommended)."),
+    summary_json: Optional[Path] = typer.Option(None, "--summary-json", help="Also write the summary as JSON."),
+    quiet: bool = QuietOpt,
+) -> None:
+    """Extract entities and results from abstracts and write a validated Turtle graph.
+
+    Example: paperkg build data/iclr2025 -o out/graph.ttl
+    """
+    from .build import build as run_build
+
+    sources = inputs or [str(SAMPLE_CORPUS)]
+    try:
+        summary = run_build(sources, output, rejects_file=rejects, n_process=workers, batch_size=batch_size,
+                            validate=not no_validate, progress=_progress(quiet))
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    data = summary.__dict__
+    if summary_json:
+        summary_json.parent.mkdir(parents=True, exist_ok=True)
+        summary_json.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    lines = [
+        f"papers: read {summary.read}, ok {summary.ok}, rejected {summary.rejected}"
+        + (f" (see {summary.rejects_file})" if summary.rejects_file else ""),
+        "entities: " + ", ".join(f"{k.lower()} {v}" for k, v in summary.entities.items()),
+        f"results: {summary.results}",
+        f"triples: {summary.triples} -> {summary.output}",
+        "seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in summary.seconds.items()),
+    ]
+    typer.echo("\n".join(lines))
+    raise typer.Exit(EXIT_FAILURE if summary.rejected else EXIT_OK)
+
+
+def _load(file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool) -> None:
+    from .loader import Neo4jLoader, connect
+    from .propgraph import read_turtle
+
+    if not file.is_file():
+        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
+    try:
+        started = time.perf_counter()
+        pg = read_turtle(str(file))
+        parse_s = time.perf_counter() - started
+        settings = _settings(uri, user, password, database)
+        with connect(settings) as driver:
+            loader = Neo4jLoader(driver, database=database, batch_size=batch_size)
+            summary = loader.load(pg, replace=replace, progress=_progress(quiet))
+    except SyntaxError as exc:
+        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    typer.echo(
+        f"loaded {summary.nodes} nodes and {summary.relationships} relationships into {database} "
+        f"in {summary.batches} batches ({parse_s:.2f}s parse, {summary.seconds:.2f}s load)"
+        + (f"; removed {summary.deleted_nodes} stale nodes, {summary.deleted_relationships} stale relationships" if replace else "")
+    )
+
+
+@app.command()
+def load(
+    file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
+    batch_size: int = typer.Option(1000, "--batch-size", min=1, help="Rows per UNWIND batch."),
+    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """Load a Turtle graph into Neo4j (MERGE on IRIs: loading twice changes nothing).
+
+    Example: NEO4J_PASSWORD=... paperkg load out/graph.ttl
+    """
+    _load(file, False, uri, user, password, database, batch_size, quiet)
+
+
+@app.command()
+def reload(
+    file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
+    batch_size: int = typer.Option(1000, "--batch-size", min=1, help="Rows per UNWIND batch."),
+    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    quiet: bool = QuietOpt,
+) -> None:
+    """Load a graph and remove whatever earlier paperkg loads wrote that it no longer has.
+
+    Example: paperkg build data/ && paperkg reload out/graph.ttl
+    """
+    _load(file, True, uri, user, password, database, batch_size, quiet)
+
+
+def _parse_params(params: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in params or []:
+        if "=" not in item:
+            raise typer.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--param")
+        key, value = item.split("=", 1)
+        out[key.strip()] = value
+    return out
+
+
+def _print_rows(rows: list[dict[str, Any]], fmt: str, limit: int | None) -> None:
+    shown = rows[:limit] if limit else rows
+    if fmt == "json":
+        typer.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+        return
+    if not shown:
+        typer.echo("(no rows)")
+        return
+    cols = list(shown[0])
+    cells = [[("" if r.get(c) is None else str(r.get(c)))[:80] for c in cols] for r in shown]
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
+    typer.echo("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
+    typer.echo("  ".join("-" * w for w in widths))
+    for row in cells:
+        typer.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+    if limit and len(rows) > limit:
+        typer.echo(f"... {len(rows) - limit} more rows (--limit 0 for all)")
+
+
+FormatOpt = typer.Option("table", "--format", "-f", help="table or json.")
+LimitOpt = typer.Option(50, "--limit", help="Rows to print (0: all).")
+ParamOpt = typer.Option(None, "--param", "-p", help="Query parameter NAME=VALUE (repeatable).")
+
+
+@app.command()
+def query(
+    name: str = typer.Argument(..., help="A query in queries/ (without .cypher) or a .cypher file; `paperkg queries` lists them."),
+    param: Optional[list[str]] = ParamOpt,
+    fmt: str = FormatOpt, limit: int = LimitOpt,
+    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+) -> None:
+    """Run a ready-made Cypher query against Neo4j (read transaction) and print the rows.
+
+    Example: paperkg query leaderboard -p dataset=ImageNet-1k -p "metric=linear evaluation accuracy"
+    """
+    from . import queries as q
+    from .loader import connect
+
+    try:
+        spec = q.resolve(name, "cypher")
+        bound = q.bind_params(spec, _parse_params(param))
+        with connect(_settings(uri, user, password, database)) as driver:
+            rows = q.run_cypher(driver, spec, bound, database)
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    _print_rows(rows, fmt, limit or None)
+
+
+@app.command()
+def sparql(
+    name: str = typer.Argument(..., help="A query in queries/ (without .rq) or a .rq file."),
+    data: Path = typer.Option(Path("out/graph.ttl"), "--data", "-d", help="Turtle file to query."),
+    param: Optional[list[str]] = ParamOpt,
+    fmt: str = FormatOpt, limit: int = LimitOpt,
+) -> None:
+    """Run a ready-made SPARQL query over a Turtle export with pyoxigraph (no server needed).
+
+    Example: paperkg sparql top-datasets --data out/graph.ttl
+    """
+    from . import queries as q
+
+    if not data.is_file():
+        raise _fail(PaperKGError(f"{data}: no such file (run `paperkg build` first)"))
+    try:
+        spec = q.resolve(name, "sparql")
+        bound = q.bind_params(spec, _parse_params(param))
+        rows = q.run_sparql(q.open_store(data), spec, bound)
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    _print_rows(rows, fmt, limit or None)
+
+
+@app.command("queries")
+def list_queries() -> None:
+    """List the shipped queries, what each answers and its parameters.
+
+    Example: paperkg queries
+    """
+    from . import queries as q
+
+    for name, specs in q.available().items():
+        spec = specs.get("cypher") or specs["sparql"]
+        params = ", ".join(f"{k}={v}" if v else k for k, v in spec.params.items())
+        engines = "+".join(sorted(specs))
+        typer.echo(f"{name:24} [{engines}] {spec.answers}" + (f"  (params: {params})" if params else ""))
+
+
+@app.command()
+def validate(file: Path = typer.Argument(..., help="Turtle file to check against ontology/shapes.ttl.")) -> None:
+    """Check a Turtle file against the paperkg SHACL shapes (exit 1 when it does not conform).
+
+    Example: paperkg validate out/graph.ttl
+    """
+    from .validate import validate_file
+
+    try:
+        report = validate_file(file)
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    if report.conforms:
+        typer.echo(f"{file}: conforms")
+        return
+    typer.echo(report.text)
+    _err(f"{file}: does not conform ({report.violations} violations)")
+    raise typer.Exit(EXIT_FAILURE)
+
+
+@app.command()
+def stats(
+    file: Optional[Path] = typer.Argument(None, help="A Turtle file; without it, count what is in Neo4j."),
+    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+) -> None:
+    """Nodes per label and relationships per type, of a Turtle file or of the Neo4j database.
+
+    Example: paperkg stats out/graph.ttl
+    """
+    from .loader import Neo4jLoader, connect
+    from .propgraph import read_turtle
+
+    try:
+        if file is not None:
+            pg = read_turtle(str(file))
+            counts: dict[str, int] = {}
+            for node in pg.nodes.values():
+                key = f"(:{node.label or 'Resource'})"
+                counts[key] = counts.get(key, 0) + 1
+            for rel, pairs in pg.relationships.items():
+                counts[f"[:{rel}]"] = len(pairs)
+            counts = dict(sorted(counts.items()))
+        else:
+            with connect(_settings(uri, user, password, database)) as driver:
+                counts = Neo4jLoader(driver, database=database).counts()
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
+    for key, n in counts.items():
+        typer.echo(f"{key:28} {n}")
+
+
+@app.command()
+def evaluate(
+    sets: str = typer.Option("seeds,scierc,scier,scier_ood", "--sets", help="Comma-separated: seeds, scierc, scier, scier_ood."),
+    json_out: Optional[Path] = typer.Option(None, "--json", help="Write the full report as JSON."),
+    markdown_out: Optional[Path] = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
+) -> None:
+    """Score extraction against the seed gold and the peer benchmarks' test splits.
+
+    Example: paperkg evaluate --sets seeds --markdown out/eval.md
+    """
+    from .evaluate import format_report, run_evaluation
+
+    report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()])
+    text = format_report(report)
+    if json_out:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if markdown_out:
+        markdown_out.parent.mkdir(parents=True, exist_ok=True)
+        markdown_out.write_text(text + "\n", encoding="utf-8")
+    typer.echo(text)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    app()
+
+
+if __name__ == "__main__":
+    main()

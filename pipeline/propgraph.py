@@ -1,0 +1,148 @@
+"""RDF triples -> property-graph rows, with neosemantics' naming, as one pure function.
+
+Conventions (the same a user gets from n10s with ``handleVocabUris: IGNORE`` + ``applyNeo4jNaming``):
+every node has the label ``Resource`` and a unique ``uri``; ``rdf:type`` becomes a label (the class's
+local name: ``Paper``, ``Method``, ...); an IRI-valued property becomes a relationship named by its local
+name in UPPER_SNAKE_CASE (``usesDataset`` -> ``USES_DATASET``); a literal becomes a node property named by
+its local name (``rdfs:label`` -> ``label``), typed (decimal -> float, integer -> int); properties that may
+repeat are lists (``altLabels``, ``codeRepository``).
+
+Labels and relationship types cannot be Cypher parameters, so they are checked here against the ontology
+(``LABELS``) and a strict identifier pattern before the loader ever puts them into a query.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyoxigraph as ox
+from rdflib.namespace import RDF, SKOS
+
+from .vocab import PKG
+
+RESOURCE_LABEL = "Resource"
+URI_KEY = "uri"
+#: Class labels the loader may write: the ontology's classes, nothing else.
+LABELS: tuple[str, ...] = ("Paper", "Method", "Dataset", "Metric", "Task", "Result")
+#: Literal properties that can have several values: always stored as lists.
+MULTIVALUED_KEYS = {"altLabels", "codeRepository"}
+#: Predicates whose local name is not the property name we want.
+PROPERTY_RENAMES = {str(SKOS.altLabel): "altLabels"}
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_INTEGER_TYPES = {f"{_XSD}{t}" for t in ("integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")}
+_FLOAT_TYPES = {f"{_XSD}{t}" for t in ("decimal", "double", "float")}
+
+
+def local_name(iri: str) -> str:
+    """The part after the last ``#`` or ``/``."""
+    return re.split(r"[#/]", iri)[-1]
+
+
+def relationship_type(predicate_iri: str) -> str:
+    """``https://...#usesDataset`` -> ``USES_DATASET``."""
+    name = _CAMEL.sub("_", local_name(predicate_iri)).upper()
+    return checked_identifier(name)
+
+
+def property_key(predicate_iri: str) -> str:
+    return checked_identifier(PROPERTY_RENAMES.get(predicate_iri) or local_name(predicate_iri))
+
+
+def checked_identifier(name: str) -> str:
+    """Refuse anything that could break out of a Cypher label/type position."""
+    if not _IDENTIFIER.match(name):
+        raise ValueError(f"not a safe Neo4j identifier: {name!r}")
+    return name
+
+
+def _python_value(lit: ox.Literal) -> Any:
+    dt = lit.datatype.value if lit.datatype is not None else ""
+    if dt in _INTEGER_TYPES:
+        return int(lit.value)
+    if dt in _FLOAT_TYPES:
+        return float(lit.value)
+    if dt == f"{_XSD}boolean":
+        return lit.value in ("true", "1")
+    return lit.value
+
+
+@dataclass
+class NodeRow:
+    uri: str
+    label: str | None = None
+    props: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class PropertyGraph:
+    """Nodes keyed by IRI and relationships grouped by type, ready for ``UNWIND $rows``."""
+
+    nodes: dict[str, NodeRow] = field(default_factory=dict)
+    relationships: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def node(self, uri: str) -> NodeRow:
+        row = self.nodes.get(uri)
+        if row is None:
+            row = self.nodes[uri] = NodeRow(uri=uri)
+        return row
+
+    @property
+    def relationship_count(self) -> int:
+        return sum(len(v) for v in self.relationships.values())
+
+    def node_rows(self, label: str | None) -> list[dict[str, Any]]:
+        """Rows for one label, sorted by IRI (stable batches make re-loads touch rows in the same order)."""
+        return [
+            {URI_KEY: n.uri, "props": {URI_KEY: n.uri, **n.props}}
+            for n in sorted(self.nodes.values(), key=lambda n: n.uri)
+            if n.label == label
+        ]
+
+
+_RDF_TYPE = str(RDF.type)
+_PKG_NS = str(PKG._NS)
+
+
+def to_property_graph(triples: Iterable[ox.Triple]) -> PropertyGraph:
+    """Fold RDF triples (pyoxigraph terms) into nodes and relationships."""
+    pg = PropertyGraph()
+    seen_rels: set[tuple[str, str, str]] = set()
+    for t in triples:
+        s, p, o = t.subject, t.predicate.value, t.object
+        if not isinstance(s, ox.NamedNode):
+            continue  # our graphs have no blank nodes; foreign ones are skipped, not invented
+        node = pg.node(s.value)
+        if p == _RDF_TYPE and isinstance(o, ox.NamedNode):
+            name = local_name(o.value)
+            if o.value.startswith(_PKG_NS) and name in LABELS:
+                node.label = name
+            continue
+        if isinstance(o, ox.Literal):
+            key = property_key(p)
+            value = _python_value(o)
+            if key in MULTIVALUED_KEYS:
+                values = node.props.setdefault(key, [])
+                if value not in values:
+                    values.append(value)
+                    values.sort()
+            else:
+                node.props[key] = value
+        elif isinstance(o, ox.NamedNode):
+            rel = relationship_type(p)
+            if (rel, s.value, o.value) not in seen_rels:
+                seen_rels.add((rel, s.value, o.value))
+                pg.relationships.setdefault(rel, []).append((s.value, o.value))
+                pg.node(o.value)
+    for rels in pg.relationships.values():
+        rels.sort()
+    return pg
+
+
+def read_turtle(path: str) -> PropertyGraph:
+    """Parse a Turtle file with pyoxigraph (fast, streaming) into a property graph."""
+    return to_property_graph(ox.parse(path=path, format=ox.RdfFormat.TURTLE))

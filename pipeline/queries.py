@@ -1,0 +1,155 @@
+"""The shipped query library: ``queries/NAME.cypher`` and its SPARQL twin ``queries/NAME.rq``.
+
+Each file starts with a comment header that says what it answers and which parameters it takes::
+
+    // answers: the datasets most papers use
+    // param: dataset = ImageNet-1k
+
+Parameters always travel as parameters (``$dataset`` in Cypher, a SEP-0007 substitution of ``?dataset``
+in SPARQL), never pasted into the text. Cypher runs in a read transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import neo4j
+import pyoxigraph as ox
+
+from .errors import QueryError
+from .export import PREFIXES
+from .resources import QUERIES_DIR
+
+_HEADER = re.compile(r"^\s*(?://|#)\s*(answers|param)\s*:\s*(.*)$", re.I)
+_PARAM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?:=\s*(.*?))?\s*(?:\((.*)\))?$")
+
+
+@dataclass(frozen=True)
+class QuerySpec:
+    name: str
+    path: Path
+    answers: str
+    params: dict[str, str] = field(default_factory=dict)  # name -> default ("" when none)
+
+    @property
+    def text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+
+def parse_header(path: Path) -> QuerySpec:
+    answers, params = "", {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = _HEADER.match(line)
+        if not m:
+            if line.strip() and not line.lstrip().startswith(("//", "#")):
+                break
+            continue
+        kind, rest = m.group(1).lower(), m.group(2).strip()
+        if kind == "answers":
+            answers = rest
+        else:
+            pm = _PARAM.match(rest)
+            if pm:
+                params[pm.group(1)] = (pm.group(2) or "").strip()
+    return QuerySpec(name=path.stem, path=path, answers=answers, params=params)
+
+
+def available(directory: Path = QUERIES_DIR) -> dict[str, dict[str, QuerySpec]]:
+    """``{name: {"cypher": spec, "sparql": spec}}`` for every query file shipped."""
+    out: dict[str, dict[str, QuerySpec]] = {}
+    for path in sorted(directory.glob("*.cypher")) + sorted(directory.glob("*.rq")):
+        engine = "cypher" if path.suffix == ".cypher" else "sparql"
+        out.setdefault(path.stem, {})[engine] = parse_header(path)
+    return out
+
+
+def resolve(name_or_file: str, engine: str, directory: Path = QUERIES_DIR) -> QuerySpec:
+    """A shipped query by name, or any query file by path."""
+    path = Path(name_or_file)
+    if path.suffix in (".cypher", ".rq") and path.is_file():
+        return parse_header(path)
+    specs = available(directory).get(name_or_file, {})
+    if engine not in specs:
+        names = ", ".join(sorted(available(directory))) or "none"
+        raise QueryError(f"no {engine} query named {name_or_file!r} (available: {names})")
+    return specs[engine]
+
+
+def bind_params(spec: QuerySpec, given: dict[str, str]) -> dict[str, Any]:
+    """Defaults from the header, overridden by ``given``; unknown or missing parameters are errors."""
+    unknown = set(given) - set(spec.params)
+    if unknown:
+        raise QueryError(f"query {spec.name!r} takes no parameter(s) {', '.join(sorted(unknown))}; "
+                         f"it takes: {', '.join(spec.params) or 'none'}")
+    values = {**spec.params, **given}
+    missing = [k for k, v in values.items() if v == ""]
+    if missing:
+        raise QueryError(f"query {spec.name!r} needs --param {missing[0]}=VALUE")
+    return {k: _typed(v) for k, v in values.items()}
+
+
+def _typed(value: str) -> Any:
+    if re.fullmatch(r"-?\d+", value):
+        return int(value)
+    if re.fullmatch(r"-?\d+\.\d+", value):
+        return float(value)
+    return value
+
+
+def run_cypher(driver: neo4j.Driver, spec: QuerySpec, params: dict[str, Any], database: str) -> list[dict[str, Any]]:
+    """Run a Cypher query in a read transaction and return plain rows."""
+
+    def _work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+        return [record.data() for record in tx.run(spec.text, params)]
+
+    try:
+        with driver.session(database=database, default_access_mode=neo4j.READ_ACCESS) as session:
+            return session.execute_read(_work)
+    except neo4j.exceptions.CypherSyntaxError as exc:
+        raise QueryError(f"{spec.path}: Cypher syntax error: {exc.message}") from exc
+
+
+def open_store(turtle_path: Path) -> ox.Store:
+    """An in-memory pyoxigraph store holding one Turtle file."""
+    store = ox.Store()
+    store.bulk_load(path=str(turtle_path), format=ox.RdfFormat.TURTLE)
+    return store
+
+
+def _ox_value(term: Any) -> Any:
+    if term is None:
+        return None
+    if isinstance(term, ox.Literal):
+        dt = term.datatype.value if term.datatype is not None else ""
+        if dt.endswith(("#integer", "#int", "#long")):
+            return int(term.value)
+        if dt.endswith(("#decimal", "#double", "#float")):
+            return float(Decimal(term.value))
+        return term.value
+    return term.value
+
+
+def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """Run a SPARQL SELECT with parameters substituted as RDF literals (never spliced into the text).
+
+    The query must project its parameter variables (an oxigraph rule for substitutions); they are
+    left out of the returned rows.
+    """
+    substitutions = {
+        ox.Variable(k): ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
+        if isinstance(v, int) else ox.Literal(str(v))
+        for k, v in params.items()
+    }
+    try:
+        solutions = store.query(spec.text, prefixes=PREFIXES, substitutions=substitutions)
+    except SyntaxError as exc:
+        raise QueryError(f"{spec.path}: SPARQL syntax error: {exc}") from exc
+    if not isinstance(solutions, ox.QuerySolutions):
+        raise QueryError(f"{spec.path}: only SELECT queries are supported")
+    # oxigraph substitutes only projected variables, so parameters are projected too: drop them here
+    names = [v.value for v in solutions.variables if v.value not in params]
+    return [{n: _ox_value(sol[n]) for n in names} for sol in solutions]

@@ -1,0 +1,167 @@
+"""One node per real-world entity: fold surface variants and acronyms into corpus-wide clusters.
+
+Resolution needs the whole corpus (an acronym defined in one abstract names the same thing when used bare
+in another), but only the small table of names, never the texts: ``EntityIndex.add`` is fed extractions
+as they stream past, ``finalize`` decides the clusters, and the mapping stage then asks ``ref`` for
+each surface form.
+
+What folds together: case, hyphen / space / underscore / Unicode-dash variants and a plural ``s``
+(``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``), and an acronym with its
+expansion when the corpus defines it one way only. What stays apart: anything whose letters or digits
+differ (``ImageNet`` / ``ImageNet-1k`` / ``ImageNet-21k``), the same word as different types
+(``MATH`` the dataset vs ``math``), and an acronym the corpus expands in two different ways.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rdflib import URIRef
+
+from .records import EntityType, PaperExtraction
+from .vocab import PKG, mint
+
+TYPE_CLASS: dict[EntityType, URIRef] = {
+    EntityType.METHOD: PKG.Method,
+    EntityType.DATASET: PKG.Dataset,
+    EntityType.METRIC: PKG.Metric,
+    EntityType.TASK: PKG.Task,
+}
+
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_·]+")
+_DROP = re.compile(r"[^\w/.+#×]")
+_PLURAL_KEEP = ("ss", "us", "is", "as", "os")
+
+
+def norm_key(name: str) -> str:
+    """Comparison key of a surface form; equal keys mean the same entity (within one type).
+
+    >>> norm_key("ImageNet-1K") == norm_key("imagenet 1k")
+    True
+    >>> norm_key("ImageNet-21k") == norm_key("ImageNet-1k")
+    False
+    """
+    text = unicodedata.normalize("NFKC", name).casefold().strip()
+    words = [w for w in _SEPARATORS.split(text) if w]
+    if words:
+        last = words[-1]
+        if len(last) > 3 and last.endswith("s") and not last.endswith(_PLURAL_KEEP) and last[-2].isalpha():
+            words[-1] = last[:-1]
+    return _DROP.sub("", "".join(words))
+
+
+def readable_key(label: str) -> str:
+    """IRI key of an entity: its canonical label, lower-cased, separators as ``-`` (``imagenet-1k``)."""
+    return "-".join(w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", label).casefold()) if w)
+
+
+@dataclass(frozen=True)
+class EntityRef:
+    """A resolved entity: its IRI, class and the labels the graph shows."""
+
+    iri: URIRef
+    type: EntityType
+    label: str
+    alt_labels: tuple[str, ...]
+
+
+@dataclass
+class EntityIndex:
+    """Corpus-wide table of entity names, folded into clusters by ``finalize``."""
+
+    _forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    _long_forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    _expansions: dict[tuple[EntityType, str], set[str]] = field(default_factory=lambda: defaultdict(set))
+    _cluster_of: dict[tuple[EntityType, str], str] = field(default_factory=dict)
+    _refs: dict[tuple[EntityType, str], EntityRef] = field(default_factory=dict)
+    _final: bool = False
+
+    def add_name(self, etype: EntityType, name: str, aliases: Iterable[str] = ()) -> None:
+        """Record one mention: its surface form and the aliases the abstract ties to it."""
+        key = norm_key(name)
+        if not key:
+            return
+        self._forms[(etype, key)][name] += 1
+        self._long_forms[(etype, key)][name] += 1
+        for alias in aliases:
+            akey = norm_key(alias)
+            if not akey or akey == key:
+                if akey:
+                    self._forms[(etype, key)][alias] += 1
+                continue
+            # the abstract ties alias and name together ("Hard View Pretraining (HVP)"); whether the
+            # alias folds into this name corpus-wide is decided in finalize()
+            self._forms[(etype, akey)][alias] += 1
+            self._expansions[(etype, akey)].add(key)
+
+    def add(self, extraction: PaperExtraction) -> None:
+        """Record every entity name an extraction mentions, including names only results refer to."""
+        for m in extraction.entities:
+            self.add_name(m.type, m.text, m.aliases)
+        for r in extraction.results:
+            for etype, name in (
+                (EntityType.METRIC, r.metric),
+                (EntityType.DATASET, r.dataset),
+                (EntityType.METHOD, r.method),
+                (EntityType.METHOD, r.baseline),
+            ):
+                if name:
+                    self.add_name(etype, name)
+
+    def finalize(self) -> EntityIndex:
+        """Fold acronyms into their unique expansion and pick each cluster's canonical label."""
+        for (etype, key) in self._forms:
+            targets = self._expansions.get((etype, key), set())
+            cluster = next(iter(targets)) if len(targets) == 1 else key
+            # an expansion that is itself an alias of something else is not followed further:
+            # one hop keeps clusters explainable
+            self._cluster_of[(etype, key)] = cluster
+        members: dict[tuple[EntityType, str], Counter[str]] = defaultdict(Counter)
+        long_forms: dict[tuple[EntityType, str], Counter[str]] = defaultdict(Counter)
+        for (etype, key), forms in self._forms.items():
+            cluster = (etype, self._cluster_of[(etype, key)])
+            members[cluster].update(forms)
+            long_forms[cluster].update(self._long_forms.get((etype, key), Counter()))
+        for (etype, cluster), forms in members.items():
+            preferred = long_forms[(etype, cluster)] or forms
+            # the most frequent long form; ties broken by length (more complete) then alphabetically
+            label = sorted(preferred.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[0][0]
+            alts = tuple(sorted(f for f in forms if f != label))
+            self._refs[(etype, cluster)] = EntityRef(
+                iri=mint(TYPE_CLASS[etype], readable_key(label)), type=etype, label=label, alt_labels=alts
+            )
+        self._final = True
+        return self
+
+    def ref(self, etype: EntityType, name: str) -> EntityRef | None:
+        """The entity a surface form resolves to (``None`` for an empty name)."""
+        if not self._final:
+            raise RuntimeError("EntityIndex.finalize() must run before ref()")
+        key = norm_key(name)
+        if not key:
+            return None
+        cluster = self._cluster_of.get((etype, key), key)
+        return self._refs.get((etype, cluster))
+
+    def entities(self) -> list[EntityRef]:
+        """Every resolved entity, sorted by IRI (the order the Turtle writer uses)."""
+        return sorted(self._refs.values(), key=lambda r: str(r.iri))
+
+    def duplicate_label_count(self) -> int:
+        """Entity nodes sharing a normalised label with another node of the same type (target: 0)."""
+        seen: Counter[tuple[EntityType, str]] = Counter(
+            (ref.type, norm_key(ref.label)) for ref in self._refs.values()
+        )
+        return sum(n for n in seen.values() if n > 1)
+
+
+def build_index(extractions: Iterable[PaperExtraction]) -> EntityIndex:
+    """Pass one over the corpus: gather names, then fold them."""
+    index = EntityIndex()
+    for ex in extractions:
+        index.add(ex)
+    return index.finalize()

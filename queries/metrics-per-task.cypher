@@ -1,0 +1,4 @@
+// answers: Which metrics are used to evaluate each task (by number of papers)?
+MATCH (t:Task)<-[:ADDRESSES_TASK]-(p:Paper)-[:USES_METRIC]->(m:Metric)
+RETURN t.label AS task, m.label AS metric, count(DISTINCT p) AS papers
+ORDER BY papers DESC, task ASC, metric ASC

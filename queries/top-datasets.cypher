@@ -1,0 +1,4 @@
+// answers: Which datasets and benchmarks do most papers use (or introduce)?
+MATCH (p:Paper)-[:USES_DATASET|INTRODUCES_DATASET]->(d:Dataset)
+RETURN d.label AS dataset, count(DISTINCT p) AS papers
+ORDER BY papers DESC, dataset ASC

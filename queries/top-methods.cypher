@@ -1,0 +1,4 @@
+// answers: Which methods are proposed, used or compared against by the most papers?
+MATCH (p:Paper)-[:PROPOSES|USES_METHOD|COMPARES_WITH]->(m:Method)
+RETURN m.label AS method, count(DISTINCT p) AS papers
+ORDER BY papers DESC, method ASC
