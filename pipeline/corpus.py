@@ -122,6 +122,7 @@ def read_jsonl(name: str, lines: Iterable[bytes], stats: CorpusStats) -> Iterato
     """JSON Lines with ``id`` and ``abstract`` (and optional ``title``, ``venue``, ``year``, ``url``, ``status``)."""
     for lineno, raw in enumerate(lines, start=1):
         source = f"{name}:{lineno}"
+        raw = raw.rstrip(b"\r\n")
         if not raw.strip():
             continue
         if len(raw) > MAX_LINE_BYTES:
@@ -138,10 +139,7 @@ def read_jsonl(name: str, lines: Iterable[bytes], stats: CorpusStats) -> Iterato
         if not isinstance(obj, dict):
             stats.reject(source, f"expected a JSON object, got {type(obj).__name__}", line)
             continue
-        missing = [k for k in ("id", "abstract") if obj.get(k) in (None, "")]
-        if missing and obj.get("abstract") == "" and "abstract" in obj and obj.get("id"):
-            stats.reject(source, "empty abstract", line)
-            continue
+        missing = [k for k in ("id", "abstract") if obj.get(k) is None or (k == "id" and obj[k] == "")]
         if missing:
             stats.reject(source, f"missing field(s): {', '.join(missing)}", line)
             continue

@@ -1,0 +1,69 @@
+"""Shared fixtures: the sample graph built once per session, and the real Neo4j test server.
+
+Neo4j tests talk to the server ``scripts/test.sh`` starts. Where it cannot be reached they fail under CI
+(``CI`` set) and are skipped with the reason elsewhere, so a developer without Java still runs the rest.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+
+from pipeline.build import BuildSummary, build
+from pipeline.resources import PROJECT_ROOT, SAMPLE_CORPUS
+
+SHARED = Path(os.environ.get("PAPERKG_SHARED", PROJECT_ROOT.parent / "shared"))
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def sample_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildSummary]:
+    out = tmp_path_factory.mktemp("sample") / "graph.ttl"
+    summary = build([SAMPLE_CORPUS], out, progress=False)
+    return out, summary
+
+
+@pytest.fixture(scope="session")
+def sample_graph(sample_build: tuple[Path, BuildSummary]) -> Path:
+    return sample_build[0]
+
+
+def neo4j_settings(**overrides: object):
+    from pipeline.loader import Neo4jSettings
+
+    values = dict(
+        uri=os.environ.get("NEO4J_URI", "neo4j://127.0.0.1:7687"),
+        user=os.environ.get("NEO4J_USER", "neo4j"),
+        password=SecretStr(os.environ.get("NEO4J_PASSWORD", "paperkg-test-pw")),
+        database=os.environ.get("NEO4J_DATABASE", "neo4j"),
+        max_attempts=3,
+    )
+    values.update(overrides)
+    return Neo4jSettings(**values)
+
+
+@pytest.fixture(scope="session")
+def neo4j_driver() -> Iterator[object]:
+    from pipeline.errors import BackendUnavailable
+    from pipeline.loader import connect
+
+    try:
+        driver = connect(neo4j_settings())
+    except BackendUnavailable as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"Neo4j test server unavailable in CI: {exc}", pytrace=False)
+        pytest.skip(f"Neo4j test server unavailable ({exc}); run scripts/test.sh")
+    yield driver
+    driver.close()
+
+
+@pytest.fixture()
+def empty_db(neo4j_driver):
+    """The test database with every node removed (tests own the throwaway server)."""
+    database = neo4j_settings().database
+    neo4j_driver.execute_query("MATCH (n) DETACH DELETE n", database_=database)
+    return neo4j_driver

@@ -1,0 +1,37 @@
+"""LaTeX islands become text; plain text (including bare % signs) is left alone; URLs are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.normalize import normalize_text
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (r"15$\times$ faster", "15× faster"),
+        (r"improves by 12.1\% overall", "improves by 12.1% overall"),
+        ("plain 12.1% text & more", "plain 12.1% text & more"),
+        (r"\textit{KaSA} adapts", "KaSA adapts"),
+        (r"{\fontfamily{cmtt}\selectfont CodeName} works", "CodeName works"),
+        ("multi\n  line\ttext", "multi line text"),
+    ],
+)
+def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:
+    assert normalize_text(raw).text == expected
+
+
+def test_href_keeps_the_text_and_collects_the_url() -> None:
+    norm = normalize_text(r"Code at \href{https://github.com/a/b}{our repo}.")
+    assert norm.text == "Code at our repo."
+    assert norm.urls == ("https://github.com/a/b",)
+
+
+def test_bare_urls_are_collected_without_trailing_punctuation() -> None:
+    norm = normalize_text("Source code is available at https://github.com/IST-DASLab/ScalableMNN.")
+    assert norm.urls == ("https://github.com/IST-DASLab/ScalableMNN",)
+
+
+def test_malformed_latex_does_not_raise() -> None:
+    assert "x" in normalize_text(r"broken \textbf{x and $unclosed math").text

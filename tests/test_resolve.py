@@ -1,0 +1,56 @@
+"""One node per real-world entity: variants fold, distinct things stay apart, acronyms join their expansion."""
+
+from __future__ import annotations
+
+from pipeline.records import EntityType
+from pipeline.resolve import EntityIndex, norm_key
+
+D, M, T = EntityType.DATASET, EntityType.METHOD, EntityType.TASK
+
+
+def _index(*names: tuple[EntityType, str, tuple[str, ...]]) -> EntityIndex:
+    index = EntityIndex()
+    for etype, name, aliases in names:
+        index.add_name(etype, name, aliases)
+    return index.finalize()
+
+
+def test_case_hyphen_space_and_plural_variants_fold() -> None:
+    index = _index((D, "ImageNet-1k", ()), (D, "ImageNet-1K", ()), (D, "ImageNet 1k", ()),
+                   (M, "Random Forests", ()), (M, "Random Forest", ()))
+    refs = {index.ref(D, n).iri for n in ("ImageNet-1k", "imagenet 1K", "ImageNet-1k")}
+    assert len(refs) == 1
+    ref = index.ref(D, "ImageNet 1k")
+    assert ref.label in {"ImageNet-1k", "ImageNet-1K", "ImageNet 1k"}
+    assert set(ref.alt_labels) | {ref.label} == {"ImageNet-1k", "ImageNet-1K", "ImageNet 1k"}
+    assert index.ref(M, "Random Forests") == index.ref(M, "Random Forest")
+
+
+def test_distinct_things_stay_apart() -> None:
+    index = _index((D, "ImageNet", ()), (D, "ImageNet-1k", ()), (D, "ImageNet-21k", ()),
+                   (D, "MATH", ()), (T, "math", ()))
+    iris = {index.ref(D, n).iri for n in ("ImageNet", "ImageNet-1k", "ImageNet-21k")}
+    assert len(iris) == 3
+    assert index.ref(D, "MATH").iri != index.ref(T, "math").iri
+    assert norm_key("corpus") == "corpus" and norm_key("analysis") == "analysis"
+
+
+def test_acronym_defined_once_resolves_everywhere_to_the_expansion() -> None:
+    index = _index((M, "Hard View Pretraining", ("HVP",)), (M, "HVP", ()))
+    ref = index.ref(M, "HVP")
+    assert ref == index.ref(M, "Hard View Pretraining")
+    assert ref.label == "Hard View Pretraining" and "HVP" in ref.alt_labels
+    assert index.duplicate_label_count() == 0
+
+
+def test_ambiguous_acronym_is_not_merged_into_either_expansion() -> None:
+    index = _index((M, "Implicit Channel Protocol", ("ICP",)), (M, "Iterative Closest Point", ("ICP",)))
+    a, b = index.ref(M, "Implicit Channel Protocol"), index.ref(M, "Iterative Closest Point")
+    assert a.iri != b.iri
+    assert index.ref(M, "ICP").iri not in {a.iri, b.iri}
+
+
+def test_iris_are_stable_across_runs_and_insertion_order() -> None:
+    names = [(D, "ScanNet", ()), (D, "ShapeNet", ()), (M, "DINO", ())]
+    one, two = _index(*names), _index(*reversed(names))
+    assert [r.iri for r in one.entities()] == [r.iri for r in two.entities()]
