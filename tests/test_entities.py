@@ -1,0 +1,113 @@
+"""Entity rules on hand-written sentences (loads the small English model once)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.acronyms import find_definitions
+from pipeline.records import EntityType
+
+nlp_mod = pytest.importorskip("pipeline.nlp")
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return nlp_mod.build_nlp()
+
+
+def _ents(nlp, text):
+    return nlp(text)._.kg_entities
+
+
+def _by_text(ents):
+    return {e.text: e for e in ents}
+
+
+def test_acronyms_long_form_with_short_alias():
+    text = "We propose Hard View Pretraining (HVP), a simple method."
+    (d,) = find_definitions(text)
+    assert text[d.long_start : d.long_end] == "Hard View Pretraining"
+    assert text[d.short_start : d.short_end] == "HVP"
+
+
+def test_acronyms_initials_prefer_full_long_form():
+    text = "We train with Proximal Policy Optimization (PPO) and the Kolmogorov-Arnold Network (KAN)."
+    pairs = [(text[d.long_start : d.long_end], text[d.short_start : d.short_end]) for d in find_definitions(text)]
+    assert pairs == [("Proximal Policy Optimization", "PPO"), ("Kolmogorov-Arnold Network", "KAN")]
+
+
+def test_acronyms_reversed_and_coined():
+    text = "The OPS (operations per second) grows. We build the XAI guided transformer (XAIguiFormer)."
+    pairs = {text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)}
+    assert pairs == {"OPS": "operations per second", "XAIguiFormer": "XAI guided transformer"}
+
+
+def test_proposed_acronym_is_one_entity(nlp):
+    ents = _ents(nlp, "We propose Hard View Pretraining (HVP), a novel learning strategy. HVP improves DINO.")
+    methods = [e for e in ents if e.type is EntityType.METHOD]
+    hvp = _by_text(methods)["Hard View Pretraining"]
+    assert hvp.role == "proposed" and hvp.aliases == ("HVP",)
+    assert sum(1 for e in methods if "HVP" in (e.text, *e.aliases)) == 1
+    assert hvp.start == 11 and hvp.sentence.startswith("We propose")
+
+
+def test_name_shapes_kept_whole(nlp):
+    ents = _by_text(_ents(nlp, "We fine-tune ViT-B/16 and Llama3-8b on ImageNet-1k with D-TFBO."))
+    assert {"ViT-B/16", "Llama3-8b", "D-TFBO"} <= set(ents)
+    assert ents["ImageNet-1k"].type is EntityType.DATASET
+
+
+def test_dataset_list_cue_types_every_member(nlp):
+    ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
+    for name in ("ModelNet40", "ShapeNet", "ScanNet"):
+        assert ents[name].type is EntityType.DATASET and ents[name].role == "used"
+
+
+def test_baselines_after_outperform_and_than(nlp):
+    text = ("We present StreamV2V, a streaming model. It is 15x faster than FlowVid, CoDeF, Rerender, "
+            "and TokenFlow.")
+    ents = _by_text(_ents(nlp, text))
+    assert ents["StreamV2V"].role == "proposed"
+    for name in ("FlowVid", "CoDeF", "Rerender", "TokenFlow"):
+        assert ents[name].type is EntityType.METHOD and ents[name].role == "baseline", name
+
+
+def test_introduced_dataset(nlp):
+    ents = _by_text(_ents(nlp, "We introduce AgentHarm, a new benchmark for agent misuse."))
+    assert ents["AgentHarm"].type is EntityType.DATASET and ents["AgentHarm"].role == "introduced"
+
+
+def test_generics_hardware_and_families_excluded(nlp):
+    text = "Large language models (LLMs) and GNNs run on one A100 GPU, unlike existing methods."
+    texts = {e.text for e in _ents(nlp, text) if e.type in (EntityType.METHOD, EntityType.DATASET)}
+    assert not texts & {"LLMs", "Large language models", "GNNs", "A100", "A100 GPU"}
+
+
+def test_metrics_with_modifiers(nlp):
+    ents = _ents(nlp, "Our model reaches 78.8% linear evaluation accuracy and 20 FPS with a 2x speedup.")
+    metrics = {e.text for e in ents if e.type is EntityType.METRIC}
+    assert {"linear evaluation accuracy", "FPS", "speedup"} <= metrics
+
+
+def test_task_from_acronym_definition_and_trimmed(nlp):
+    text = "We study the problem of offline multi-agent reinforcement learning (MARL). MARL is hard."
+    tasks = [e for e in _ents(nlp, text) if e.type is EntityType.TASK]
+    assert tasks and tasks[0].text == "offline multi-agent reinforcement learning"
+    assert "MARL" in tasks[0].aliases
+    assert not any(e.text == "MARL" for e in _ents(nlp, text) if e.type is EntityType.METHOD)
+
+
+def test_called_cue_single_word_name(nlp):
+    ents = _by_text(_ents(nlp, "To solve this, we propose Oryx, a unified multimodal architecture."))
+    assert ents["Oryx"].type is EntityType.METHOD and ents["Oryx"].role == "proposed"
+
+
+def test_deterministic_and_sorted(nlp):
+    text = "We propose GGSD. GGSD outperforms LSTM and RWKV on WebArena and SWE-Bench in accuracy."
+    first = _ents(nlp, text)
+    assert first == _ents(nlp, text)
+    assert [e.start for e in first] == sorted(e.start for e in first)
+
+
+def test_empty_doc(nlp):
+    assert _ents(nlp, "") == []
