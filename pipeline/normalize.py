@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pylatexenc.latex2text import LatexNodes2Text
 
 logger = logging.getLogger(__name__)
+# pylatexenc warns once per occurrence of some macros it handles anyway (e.g. \underline): noise per abstract
+logging.getLogger("pylatexenc").setLevel(logging.ERROR)
 
 _L2T = LatexNodes2Text(math_mode="text", strict_latex_spaces=False, keep_comments=False)
 

@@ -6,8 +6,9 @@ as they stream past, ``finalize`` decides the clusters, and the mapping stage th
 each surface form.
 
 What folds together: case, hyphen / space / underscore / Unicode-dash variants and a plural ``s``
-(``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``), and an acronym with its
-expansion when the corpus defines it one way only. What stays apart: anything whose letters or digits
+(``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``; ``LoRAs`` = ``LoRA``), and an
+acronym with its expansion when the corpus defines it one way only, or one way at least twice as often
+as any other. What stays apart: anything whose letters or digits
 differ (``ImageNet`` / ``ImageNet-1k`` / ``ImageNet-21k``), the same word as different types
 (``MATH`` the dataset vs ``math``), and an acronym the corpus expands in two different ways.
 """
@@ -45,13 +46,27 @@ def norm_key(name: str) -> str:
     >>> norm_key("ImageNet-21k") == norm_key("ImageNet-1k")
     False
     """
-    text = unicodedata.normalize("NFKC", name).casefold().strip()
-    words = [w for w in _SEPARATORS.split(text) if w]
+    words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
     if words:
         last = words[-1]
-        if len(last) > 3 and last.endswith("s") and not last.endswith(_PLURAL_KEEP) and last[-2].isalpha():
+        acronym_plural = last.endswith("s") and sum(c.isupper() for c in last) >= 2  # LoRAs, GANs, LLMs
+        plain_plural = (len(last) > 3 and last.endswith("s") and not last.casefold().endswith(_PLURAL_KEEP)
+                        and last[-2].isalpha())
+        if acronym_plural or plain_plural:
             words[-1] = last[:-1]
-    return _DROP.sub("", "".join(words))
+    return _DROP.sub("", "".join(words).casefold())
+
+
+def _dominant_expansion(targets: Counter[str] | None) -> str | None:
+    """The expansion an acronym folds into: the only one, or one the corpus uses at least twice as often
+    as any other ("Low-Rank Adaptation (LoRA)" 30 times, "Low-Rank Adapters (LoRA)" once). Otherwise the
+    acronym is ambiguous and stays its own node."""
+    if not targets:
+        return None
+    ranked = sorted(targets.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(ranked) == 1 or (ranked[0][1] >= 2 and ranked[0][1] >= 2 * ranked[1][1]):
+        return ranked[0][0]
+    return None
 
 
 def readable_key(label: str) -> str:
@@ -75,7 +90,7 @@ class EntityIndex:
 
     _forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     _long_forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
-    _expansions: dict[tuple[EntityType, str], set[str]] = field(default_factory=lambda: defaultdict(set))
+    _expansions: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     _cluster_of: dict[tuple[EntityType, str], str] = field(default_factory=dict)
     _refs: dict[tuple[EntityType, str], EntityRef] = field(default_factory=dict)
     _final: bool = False
@@ -96,7 +111,7 @@ class EntityIndex:
             # the abstract ties alias and name together ("Hard View Pretraining (HVP)"); whether the
             # alias folds into this name corpus-wide is decided in finalize()
             self._forms[(etype, akey)][alias] += 1
-            self._expansions[(etype, akey)].add(key)
+            self._expansions[(etype, akey)][key] += 1
 
     def add(self, extraction: PaperExtraction) -> None:
         """Record every entity name an extraction mentions, including names only results refer to."""
@@ -115,8 +130,7 @@ class EntityIndex:
     def finalize(self) -> EntityIndex:
         """Fold acronyms into their unique expansion and pick each cluster's canonical label."""
         for (etype, key) in self._forms:
-            targets = self._expansions.get((etype, key), set())
-            cluster = next(iter(targets)) if len(targets) == 1 else key
+            cluster = _dominant_expansion(self._expansions.get((etype, key))) or key
             # an expansion that is itself an alias of something else is not followed further:
             # one hop keeps clusters explainable
             self._cluster_of[(etype, key)] = cluster

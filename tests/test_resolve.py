@@ -54,3 +54,18 @@ def test_iris_are_stable_across_runs_and_insertion_order() -> None:
     names = [(D, "ScanNet", ()), (D, "ShapeNet", ()), (M, "DINO", ())]
     one, two = _index(*names), _index(*reversed(names))
     assert [r.iri for r in one.entities()] == [r.iri for r in two.entities()]
+
+
+def test_acronym_plurals_fold_but_words_ending_in_s_keep_their_s() -> None:
+    assert norm_key("LoRAs") == norm_key("LoRA") and norm_key("GANs") == norm_key("GAN")
+    assert norm_key("bias") == "bias" and norm_key("Atlas") == "atlas" and norm_key("Adam") == "adam"
+
+
+def test_acronym_folds_into_a_clearly_dominant_expansion_only() -> None:
+    names = [(M, "Low-Rank Adaptation", ("LoRA",))] * 3 + [(M, "Low-Rank Adapters", ("LoRA",)), (M, "LoRA", ())]
+    index = _index(*names)
+    assert index.ref(M, "LoRA") == index.ref(M, "Low-Rank Adaptation")
+    assert index.ref(M, "Low-Rank Adapters") != index.ref(M, "Low-Rank Adaptation")
+    tied = _index((M, "Iterative Closest Point", ("ICP",)), (M, "Iterative Closest Point", ("ICP",)),
+                  (M, "Implicit Channel Protocol", ("ICP",)), (M, "Implicit Channel Protocol", ("ICP",)))
+    assert tied.ref(M, "ICP") not in {tied.ref(M, "Iterative Closest Point"), tied.ref(M, "Implicit Channel Protocol")}
