@@ -1,0 +1,171 @@
+"""Find numeric quantities (number + unit, ranges) in normalised abstract text.
+
+Pure, regex-only scanning: ``scan_quantities(text)`` returns every number that *could* be a reported
+result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), ranges folded into
+``value``/``value_max``, and the obvious non-results dropped: digits inside names (GPT-4, ViT-B/16,
+ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
+("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
+Whether a remaining number is a *result* (and what it measures) is decided by ``pipeline.results``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+
+# unit alternatives, longest first; the group name tells the normalised unit
+_UNIT = (
+    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.)"
+    r"|(?P<pct>\s?%|\s?percent\b)"
+    r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*)\s)?(?:points?|pts?)\b)"
+    r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|\s(?:times)\b)"
+    r"|(?P<fps>\s?(?:FPS|fps)\b)"
+    r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
+    r"|(?P<flops>\s?[TGPM]?FLOPs\b)"
+    r"|(?P<elo>\s?Elo\b)"
+    r"|(?P<db>\s?dB\b)"
+    r"|(?P<toks>\s?(?:tokens|samples|images|frames|it|steps)/s(?:ec)?\b)"
+    r"|(?P<time>\s?(?:ms|milliseconds?|seconds?|sec|s|minutes?|min|hours?|hrs?|h|days?)\b(?!-))"
+    r"|(?P<mem>\s?(?:GB|MB|TB|KB|GiB|MiB)\b)"
+)
+_UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FPS", "elo": "Elo", "db": "dB",
+               "mem": None, "time": None, "tflops": None, "flops": None, "toks": None}
+
+_QTY = re.compile(
+    r"(?P<sign>[+±]|(?<![\w)\]])[-–−])?"
+    r"(?<![\w.^/\\_×])(?P<a>" + _NUM + r")(?![\w.]*\d)"
+    r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
+)
+_UNIT_AT = re.compile(_UNIT)
+_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE)
+_RANGE_WORD = re.compile(r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE)
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+
+# what may directly follow a unit-less number and makes it a size/count/name, never a result
+_SIZE_AFTER = re.compile(
+    r"(?:\s?(?:[BMKkTG]\b|[bmk](?=[\s,.;)])|billion|million|thousand|trillion|bn)"
+    r"|-(?!fold)[A-Za-z]|\^|/\d|:\d|×\s?\d|x\d|\s?[xX]\s\d)"
+)
+_MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
+_ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
+_NOT_NUMBER_CONTEXT = re.compile(
+    r"(?:\b(?:Fig(?:ure)?|Tab(?:le)?|Sec(?:tion)?|Eq|Eqn|Appendix|Theorem|Lemma|Algorithm|Proposition|"
+    r"Corollary|Definition|Assumption|Step|Stage|Phase|Level|Version|version|v|Task|Chapter|Part|Round|"
+    r"top|Top|pass@|Pass@|k\s?=|n\s?=|N\s?=|K\s?=|T\s?=|d\s?=|p\s?=)\.?\s?$)"
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One number (or range) with its normalised unit and the character span of number + unit."""
+
+    value: float
+    value_max: float | None
+    unit: str
+    start: int
+    end: int
+    sign: str = ""
+    change: bool = False  # "from A to B": only B is reported (a change, not a range)
+    unit_metric: str | None = None  # metric named inside the unit ("2.1 perplexity points", "20 FPS")
+
+
+def _to_float(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
+    """Normalised unit and, when the unit itself names a measure, that metric."""
+    for name, norm in _UNIT_NAMES.items():
+        raw = m.group(prefix + name)
+        if raw is None:
+            continue
+        raw = raw.strip()
+        if name == "pts":
+            metric = m.group(prefix + "ptsmetric")
+            return "points", metric if metric and metric.lower() not in {"percentage", "percent", "absolute", "more", "additional", "extra"} else None
+        if name == "fps":
+            return "FPS", "FPS"
+        if name == "tflops":
+            return raw, raw
+        if name == "elo":
+            return "Elo", "Elo"
+        if name == "x" and raw.lower() == "times":
+            return "x", None
+        if norm is None:
+            return raw, None
+        return norm, None
+    return "", None
+
+
+def scan_quantities(text: str) -> list[Quantity]:
+    """Candidate quantities of ``text`` in order (see module doc for what is dropped)."""
+    out: list[Quantity] = []
+    pos = 0
+    n = len(text)
+    while pos < n:
+        m = _QTY.search(text, pos)
+        if m is None:
+            break
+        pos = m.end()
+        a_start = m.start("a")
+        before = text[max(0, a_start - 12):a_start]
+        after = text[m.end("a"):m.end("a") + 12]
+        unit, unit_metric = _unit_of(m, "a_")
+        sign = (m.group("sign") or "").replace("–", "-").replace("−", "-")
+        # a minus glued to a word is a hyphen (GPT-4, ImageNet-1k): the number is part of a name
+        if a_start > 0 and text[a_start - 1] in "-–" and a_start > 1 and (text[a_start - 2].isalnum() or text[a_start - 2] in ")]"):
+            continue
+        if not unit:
+            if _SIZE_AFTER.match(after) or _MONEY_BEFORE.search(before) or _NOT_NUMBER_CONTEXT.search(before):
+                continue
+            if re.match(r"\)|\]", after) and _ENUM.search(before):  # "1)", "(2)", "[12]"
+                continue
+            if after[:1].isalpha():
+                continue
+        elif unit == "x" and re.match(r"\s?[×xX]\s?\d", text[m.end("a"):m.end("a") + 4]):
+            continue  # 256×256 / 32x32: a dimension
+        if _MONEY_BEFORE.search(before) or (re.search(r"[𝒪OΘΩ]\($", before) and not sign and not unit):
+            continue
+        value = _to_float(m.group("a"))
+        end = m.end()
+        value_max = None
+        change = False
+        # range / change: A[unit] (-|to|and) B[unit]
+        r = _RANGE_SEP.match(text, end)
+        if r is not None:
+            m2 = _QTY.match(text, r.end())
+            if m2 is None and text[r.end():r.end() + 1] == "+":
+                m2 = _QTY.match(text, r.end() + 1)
+            if m2 is not None:
+                unit2, um2 = _unit_of(m2, "a_")
+                sep = r.group(0).strip()
+                pre = text[max(0, m.start() - 60):m.start()]
+                from_m = _FROM_BEFORE.search(pre)
+                is_from = from_m is not None
+                is_between = bool(_BETWEEN_BEFORE.search(pre))
+                units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
+                if units_ok and (sep != "and" or is_between):
+                    if is_from and sep == "to" and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")]):
+                        # "from 70% to 78%": a change; report the end point only
+                        out.append(Quantity(_to_float(m2.group("a")), None, unit2 or unit, m2.start("a"), m2.end(),
+                                            (m2.group("sign") or ""), True, um2 or unit_metric))
+                        pos = m2.end()
+                        continue
+                    if _SIZE_AFTER.match(text[m2.end("a"):m2.end("a") + 12]) and not unit2:
+                        continue
+                    v2 = _to_float(m2.group("a"))
+                    if v2 > value:
+                        unit = unit2 or unit
+                        unit_metric = um2 or unit_metric
+                        value_max = v2
+                        end = m2.end()
+                        pos = end
+        if not unit and re.match(r"\s?[-–]\s?\d", text[end:end + 3]):
+            continue  # "2014-2022"-style spans of years or ids
+        if not unit and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("a")):
+            continue  # a year
+        out.append(Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric))
+    return out

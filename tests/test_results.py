@@ -1,0 +1,177 @@
+"""Result extraction on hand-written sentences (rules must work with and without entity mentions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.numbers import scan_quantities
+from pipeline.records import EntityMention, EntityType, ResultMention
+from pipeline.results import find_results
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    from pipeline.nlp import build_nlp
+
+    return build_nlp()
+
+
+def run(nlp, text: str, entities: list[EntityMention] | None = None) -> list[ResultMention]:
+    doc = nlp(text)
+    return find_results(doc, entities if entities is not None else [])
+
+
+def ent(text: str, name: str, etype: EntityType, role: str | None = None) -> EntityMention:
+    i = text.index(name)
+    return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
+
+
+def key(r: ResultMention) -> tuple:
+    return (r.value, r.value_max, r.unit)
+
+
+# ------------------------------------------------------------------ number scanning
+
+
+def test_scan_units_and_ranges():
+    qs = scan_quantities("speedups ranging from 1.65x to 3.22x, by 12.1% to 60.7%, 1.4-12.2× and 20 FPS, 540 Elo")
+    assert [(q.value, q.value_max, q.unit) for q in qs] == [
+        (1.65, 3.22, "x"), (12.1, 60.7, "%"), (1.4, 12.2, "x"), (20, None, "FPS"), (540, None, "Elo")]
+
+
+def test_scan_drops_names_sizes_dims_and_years():
+    text = ("GPT-4, Llama3-8b, ViT-B/16 and ImageNet-1k with 100 billion parameters, 128K tokens, 7B models, "
+            "256×256 images, 𝒪(N^2) memory, in 2023, (1) and 2) items")
+    assert scan_quantities(text) == []
+
+
+def test_scan_from_to_is_a_change_not_a_range():
+    (q,) = scan_quantities("elevates SPL from 70% to 78% SPL")
+    assert (q.value, q.value_max, q.unit, q.change) == (78, None, "%", True)
+
+
+# ------------------------------------------------------------------ results
+
+
+def test_enumerated_ratios_pair_with_baselines(nlp):
+    text = ("We propose StreamV2V, a streaming model. It can run 20 FPS on one A100 GPU, being 15×, 46×, 108×, "
+            "and 158× faster than FlowVid, CoDeF, Rerender, and TokenFlow, respectively.")
+    res = run(nlp, text)
+    assert [key(r) for r in res] == [(20, None, "FPS"), (15, None, "x"), (46, None, "x"), (108, None, "x"), (158, None, "x")]
+    assert res[0].metric == "FPS" and res[0].kind == "absolute" and res[0].dataset is None
+    assert [r.baseline for r in res[1:]] == ["FlowVid", "CoDeF", "Rerender", "TokenFlow"]
+    assert all(r.kind == "ratio" and r.method == "StreamV2V" for r in res[1:])
+    for r in res:
+        assert text[r.start:r.end] == r.evidence and str(int(r.value)) in r.evidence
+
+
+def test_numbers_paired_with_datasets_and_absolute_improvement(nlp):
+    text = ("We propose Step-by-Step Coding (SBSC), a framework for math. SBSC surpasses existing strategies by "
+            "absolute 10.7% on AMC12, 8% on AIME and 12.6% on MathOdyssey.")
+    res = run(nlp, text)
+    assert [(r.value, r.dataset, r.kind) for r in res] == [
+        (10.7, "AMC12", "improvement"), (8, "AIME", "improvement"), (12.6, "MathOdyssey", "improvement")]
+    assert all(r.method == "Step-by-Step Coding" and r.baseline is None for r in res)
+
+
+def test_absolute_score_and_improvement_share_metric(nlp):
+    text = ("In this paper, we propose Hard View Pretraining (HVP), a learning-free strategy. HVP sets a new "
+            "state-of-the-art, reaching 78.8% linear evaluation accuracy (a 0.6% improvement) and consistent gains "
+            "of 1% for both 100 and 300 epoch pretraining.")
+    res = run(nlp, text)
+    assert [(r.value, r.kind, r.metric) for r in res] == [
+        (78.8, "absolute", "linear evaluation accuracy"), (0.6, "improvement", "linear evaluation accuracy"),
+        (1, "improvement", "linear evaluation accuracy")]
+    assert {r.method for r in res} == {"Hard View Pretraining"}
+
+
+def test_cost_fraction_is_absolute_with_cost_metric(nlp):
+    text = ("Our method consumes only 15% of the memory required by competing methods on ModelNet40, while "
+            "matching them on ScanNet with just 8.5% of the memory.")
+    res = run(nlp, text)
+    assert [(r.value, r.kind, r.metric, r.baseline) for r in res] == [
+        (15, "absolute", "memory usage", None), (8.5, "absolute", "memory usage", None)]
+    assert res[0].dataset == "ModelNet40" and res[1].dataset == "ScanNet"
+
+
+def test_qualified_ratios_and_ranges(nlp):
+    text = ("We propose AtSpeed, an alignment framework. AtSpeed reaches near 2x speedup under strict verification "
+            "and up to 2.5x speedup under relaxed verification. PMPD achieves 1.4-12.2× speedup over fp16 models.")
+    res = run(nlp, text)
+    assert [key(r) for r in res] == [(2, None, "x"), (2.5, None, "x"), (1.4, 12.2, "x")]
+    assert all(r.metric == "speedup" and r.kind == "ratio" for r in res)
+    assert res[2].baseline is None  # "fp16 models" is generic
+
+
+def test_outperforms_by_gives_baselines_per_number(nlp):
+    text = ("We propose DiffuSearch, a model for chess. DiffuSearch outperforms the one-step policy by 19.2% and "
+            "the MCTS-enhanced policy by 14% on action accuracy.")
+    ents = [ent(text, "DiffuSearch", EntityType.METHOD, "proposed")]
+    res = run(nlp, text, ents)
+    assert [(r.value, r.kind, r.metric) for r in res] == [
+        (19.2, "improvement", "action accuracy"), (14, "improvement", "action accuracy")]
+    assert res[0].baseline == "one-step policy"
+    assert res[1].baseline and "MCTS" in res[1].baseline
+
+
+def test_range_improvement_and_win_counts(nlp):
+    text = ("We propose ST-GCond. ST-GCond outperforms existing methods by 2.5% to 18.7% in all scenarios, and "
+            "achieves state-of-the-art performance on 5 out of 6 datasets. It wins in almost all cases (31 out of 32).")
+    res = run(nlp, text)
+    assert [(r.value, r.value_max, r.unit, r.kind) for r in res] == [
+        (2.5, 18.7, "%", "improvement"), (5, None, "", "absolute"), (31, None, "", "absolute")]
+    assert res[0].baseline is None
+
+
+def test_outperforms_list_by_list(nlp):
+    text = ("We propose SageAttention, a quantization method. The OPS (operations per second) of our approach "
+            "outperforms FlashAttention2 and xformers by about 2.1x and 2.7x, respectively.")
+    res = run(nlp, text)
+    assert [(r.value, r.baseline, r.kind) for r in res] == [(2.1, "FlashAttention2", "ratio"), (2.7, "xformers", "ratio")]
+    assert all(r.metric == "operations per second" and r.method == "SageAttention" for r in res)
+
+
+def test_plus_signs_pair_with_named_benchmarks(nlp):
+    text = ("We propose AIDE. While evaluating on existing benchmarks, for example, AIGCDetectBenchmark and "
+            "GenImage, AIDE achieves +3.5% and +4.6% improvements to state-of-the-art methods.")
+    res = run(nlp, text)
+    assert [(r.value, r.kind, r.dataset, r.baseline) for r in res] == [
+        (3.5, "improvement", "AIGCDetectBenchmark", None), (4.6, "improvement", "GenImage", None)]
+
+
+def test_bare_scores_need_a_metric(nlp):
+    text = ("We introduce a Self-Refining Data Flywheel (SRDF). The navigator elevates SPL from 70% to 78% SPL on "
+            "the R2R test set, surpassing human performance (76%). It yields a SPICE increase from 23.5 to 26.2 and "
+            "a 540 Elo increase.")
+    res = run(nlp, text)
+    assert [key(r) for r in res] == [(78, None, "%"), (26.2, None, ""), (540, None, "Elo")]
+    assert [r.metric for r in res] == ["SPL", "SPICE", "Elo"]
+    assert res[0].kind == "absolute" and res[0].dataset == "R2R"
+    assert res[2].kind == "improvement"
+    assert all(r.method == "Self-Refining Data Flywheel" for r in res)
+
+
+def test_setup_numbers_are_not_results(nlp):
+    text = ("We evaluate 9 detectors on 32 datasets with 174 participants and 110 tasks, using models with 100 "
+            "billion parameters, 128K tokens of context, a masking ratio of 75%, a learning rate of 0.001 and "
+            "only 10% of the labeled data, on ViT-B/16 and Llama3-8b in 2024, costing $300. Attention is O(N^2).")
+    assert run(nlp, text) == []
+
+
+def test_unnamed_proposed_method_gives_no_method(nlp):
+    text = ("In this paper, we introduce a novel framework for continual learning. We incorporate Gradient Mode "
+            "Regularization. Our method reaches 90% accuracy.")
+    ents = [ent(text, "Gradient Mode Regularization", EntityType.METHOD, "proposed")]
+    (r,) = run(nlp, text, ents)
+    assert (r.value, r.metric, r.method) == (90, "accuracy", None)
+
+
+def test_named_non_proposed_subject_is_the_method(nlp):
+    text = "We introduce MathBench. The best-performing GPT-4V model achieves an overall accuracy of 49.9%."
+    (r,) = run(nlp, text)
+    assert r.value == 49.9 and r.method == "GPT-4V" and r.metric and "accuracy" in r.metric
+
+
+def test_component_stores_results(nlp):
+    doc = nlp("We propose FooNet. FooNet is 3x faster than BarNet.")
+    assert [(r.value, r.unit, r.kind, r.baseline) for r in doc._.kg_results] == [(3, "x", "ratio", "BarNet")]
