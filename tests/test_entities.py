@@ -111,3 +111,29 @@ def test_deterministic_and_sorted(nlp):
 
 def test_empty_doc(nlp):
     assert _ents(nlp, "") == []
+
+
+def test_things_the_proposal_mentions_are_not_proposed(nlp):
+    text = ("Inspired by the Kolmogorov-Arnold Network (KAN), we propose FooNet, an extension of FlashAttention "
+            "that exploits Natural Annealing.")
+    ents = _by_text(_ents(nlp, text))
+    assert ents["FooNet"].role == "proposed"
+    for name in ("Kolmogorov-Arnold Network", "FlashAttention", "Natural Annealing"):
+        assert ents[name].role != "proposed", name
+
+
+def test_family_modifier_of_described_head_not_proposed(nlp):
+    ents = _by_text(_ents(nlp, "We propose Equivariant Fooformers (EqF), a novel CNF architecture for shapes."))
+    assert "CNF" not in ents or ents["CNF"].role != "proposed"
+
+
+def test_incorporated_coined_component_is_proposed(nlp):
+    ents = _by_text(_ents(nlp, "To improve robustness, we incorporate Gradient Mode Regularization."))
+    assert ents["Gradient Mode Regularization"].role == "proposed"
+
+
+def test_concepts_and_code_platforms_are_not_methods(nlp):
+    text = ("Under the Polyak-Lojasiewicz inequality, FooNet converges. The code is open-sourced on "
+            "PaddlePaddle and integrated into PaddleNLP.")
+    texts = {e.text for e in _ents(nlp, text)}
+    assert not texts & {"Polyak-Lojasiewicz", "PaddlePaddle", "PaddleNLP"}

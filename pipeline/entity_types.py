@@ -1,0 +1,221 @@
+"""Type votes: is a candidate name a METHOD, DATASET or METRIC (or nothing)?
+
+Why: a name's shape rarely decides its type ("Chameleon" is a dataset, "Oryx" a model); the words
+around it do. Each occurrence collects votes -- "X dataset/benchmark", "on A, B and C datasets" through
+the coordination, "X model", "X-based", "on X" after an evaluation verb, name shapes and gazetteers --
+and all occurrences of one surface are summed before ``decide_type`` picks. Acronym definitions are
+typed from their long form (``acro_type``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from spacy.tokens import Doc, Span
+
+from .entity_lexicon import (
+    CONCEPT_HEADS,
+    DATASET_HEADS,
+    DATASET_LAST,
+    DATASET_SHAPE,
+    EVAL_HEADS,
+    METHOD_HEADS,
+    METHOD_SHAPE,
+    METRIC_LAST,
+    STRONG_PROPOSE,
+    TASK_LAST,
+    D,
+    M,
+    T,
+    X,
+)
+from .entity_parse import Candidate, conj_group, conj_root
+from .entity_resources import Resources
+from .entity_roles import propose_verb, proposed_cue
+from .records import EntityType
+
+
+def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
+    votes: dict[EntityType, float] = defaultdict(float)
+    text = span.text
+    nxt = doc[span.end] if span.end < len(doc) else None
+    nxt2 = doc[span.end + 1] if span.end + 1 < len(doc) else None
+    # "X-based", "X-style"
+    after = doc.text[span.end_char : span.end_char + 12]
+    if re.match(r"-(?:based|like|style|guided|driven|inspired|powered|enhanced)\b", after, re.IGNORECASE):
+        votes[M] += 2
+    for w in (nxt, nxt2):
+        if w is None or w.is_punct and w.text not in {"-"}:
+            break
+        if w.lower_ in DATASET_HEADS and w.lower_ not in {"tasks", "data", "set", "sets", "game", "games"}:
+            votes[D] += 3
+            break
+        if w.lower_ in METHOD_HEADS:
+            votes[M] += 3
+            break
+        if w.pos_ not in {"PROPN", "NUM", "PUNCT"}:
+            break
+    # coordination: "on A, B and C datasets", "A, B and C models"
+    root = conj_root(span.root)
+    group = conj_group(root)
+    if len(group) > 1 or root is not span.root:
+        for member in group:
+            last = max(member.i, max((c.i for c in member.subtree), default=member.i))
+            if last + 1 < len(doc):
+                w = doc[last + 1]
+                if w.lower_ in DATASET_HEADS and w.lower_ not in {"data", "set", "sets"}:
+                    votes[D] += 2
+                elif w.lower_ in METHOD_HEADS:
+                    votes[M] += 2
+        head = root.head
+        if root.dep_ in {"compound", "nmod", "amod", "nummod"}:
+            if head.lower_ in DATASET_HEADS and head.lower_ not in {"data", "set", "sets"}:
+                votes[D] += 2
+            elif head.lower_ in METHOD_HEADS:
+                votes[M] += 2
+    # apposition: "X, a new benchmark for ...", "the benchmark, X"
+    for ch in span.root.children:
+        if ch.dep_ == "appos" and ch.i >= span.end:
+            if ch.lower_ in DATASET_HEADS and ch.lower_ not in {"data", "set", "sets", "tasks"}:
+                votes[D] += 3
+            elif ch.lower_ in METHOD_HEADS:
+                votes[M] += 2
+    if span.root.dep_ == "appos" and span.root.head.i < span.start:
+        h = span.root.head.lower_
+        if h in DATASET_HEADS and h not in {"data", "set", "sets", "tasks"}:
+            votes[D] += 2
+        elif h in METHOD_HEADS:
+            votes[M] += 1.5
+    # "the X dataset" where X is a compound of the head noun
+    if span.root.dep_ in {"compound", "nmod", "appos"} and span.root.head.i >= span.end:
+        h = span.root.head.lower_
+        if h in DATASET_HEADS and h not in {"data", "set", "sets"}:
+            votes[D] += 2
+        elif h in METHOD_HEADS:
+            votes[M] += 2
+    # evaluation context: "on X" / "across X" after an evaluation verb or noun
+    if root.dep_ == "pobj" and root.head.lower_ in {"on", "across"}:
+        gov = root.head.head
+        if gov.lemma_.lower() in EVAL_HEADS or gov.lower_ in EVAL_HEADS or gov.like_num or gov.text == "%":
+            votes[D] += 1.5
+        elif gov.lemma_.lower() not in {"base", "build", "rely", "depend", "focus", "train", "fine-tune", "condition"}:
+            votes[D] += 0.75
+    k = span.start - 1
+    if k >= 1 and doc[k].lower_ in {"on", "across"} and (doc[k - 1].like_num or doc[k - 1].text == "%"):
+        votes[D] += 1.5
+    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.lower_ in {
+            "tasks", "games", "datasets", "benchmarks", "environments", "suites"}:
+        votes[D] += 2
+    if root.dep_ == "pobj" and root.head.lower_ in {"with", "using", "via", "by"}:
+        votes[M] += 0.5
+    # previous word "dataset"/"benchmark": "the benchmark X"
+    prev = doc[span.start - 1] if span.start > 0 else None
+    if prev is not None and prev.lower_ in {"benchmark", "dataset", "corpus", "environment", "suite"}:
+        votes[D] += 2
+    if prev is not None and prev.lower_ in {"model", "method", "algorithm", "framework", "architecture"}:
+        votes[M] += 1.5
+    # shapes and gazetteers
+    if DATASET_SHAPE.search(text):
+        votes[D] += 1
+    if METHOD_SHAPE.search(text):
+        votes[M] += 1
+    if text in res.dataset_names:
+        votes[D] += 1.5
+    if text in res.method_names or text.lower() in res.method_lower:
+        votes[M] += 1.5
+    if text.lower() in res.metric_lower:
+        votes[X] += 2.5
+    return votes
+
+def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | None:
+    words = [w for w in re.split(r"[\s]+", c.text) if w]
+    last = words[-1].lower()
+    last_part = last.split("-")[-1]
+    low = c.text.lower()
+    proposed = proposed_cue(doc, sp) or propose_verb(sp.root, STRONG_PROPOSE) is not None
+    if last in DATASET_LAST or last_part in DATASET_LAST:
+        return D
+    if proposed and last not in CONCEPT_HEADS:
+        return M
+    if last in METRIC_LAST or low in res.metric_lower:
+        return X
+    lower_case = not any(ch.isupper() for ch in c.text[1:])
+    is_task = (last in TASK_LAST or last_part in TASK_LAST or last.rstrip("s") in TASK_LAST)
+    if lower_case and low not in res.method_lower:
+        if is_task:
+            return M if used_as_tool(sp) else T
+        if last not in METHOD_HEADS and last_part not in METHOD_HEADS:
+            return None
+    if last in CONCEPT_HEADS and low not in res.method_lower:
+        return None
+    title_case = sum(1 for w in words if w[:1].isupper()) >= 2
+    if is_task and low not in res.method_lower and (not title_case or low in res.task_lower):
+        if last not in {"distillation", "search", "sampling", "decoding", "attention", "coding", "embedding"}:
+            return T
+    votes = type_votes(doc, sp, res)
+    if votes.get(D, 0) > votes.get(M, 0) + 1:
+        return D
+    if last in {"systems"} and not any(w[:1].isupper() for w in words[:-1][1:]):
+        return T
+    return M
+
+
+def decide_type(votes: dict[EntityType, float], c: Candidate, res: Resources) -> EntityType | None:
+    d, m, x = votes.get(D, 0.0), votes.get(M, 0.0), votes.get(X, 0.0)
+    if x >= 2.5 and x >= max(d, m):
+        return X
+    if c.source == "title":
+        # a Title Case phrase needs some evidence or a method-like last word
+        last = c.text.split()[-1].lower()
+        if d > m and d >= 1.5:
+            return D
+        if m > 0 or last in METHOD_HEADS or last.endswith(("tion", "ing", "er", "or", "ment", "sis")):
+            return M
+        if d > 0:
+            return D
+        return M if c.text not in res.dataset_weak else None
+    if c.source == "gazm":
+        return M
+    if d > m:
+        return D
+    if c.text in res.dataset_weak and d == 0 and m == 0 and c.source != "name":
+        return None
+    return M
+
+
+#: verbs whose object is a tool the method applies ("leverages singular value decomposition (SVD)")
+USE_VERBS = {"use", "leverage", "employ", "apply", "adopt", "utilize", "utilise", "exploit", "incorporate"}
+#: nouns that make a preceding name a concept, not a method ("Polyak-Lojasiewicz inequality")
+_CONCEPT_NEXT = {"inequality", "condition", "conditions", "theorem", "lemma", "bound", "bounds", "equation",
+                 "equations", "hypothesis", "law", "principle", "property", "assumption", "constant", "norm"}
+#: verbs that place released code on a platform ("open-sourced on X", "integrated into X")
+_RELEASE_VERBS = {"open-source", "open-sourced", "sourced", "integrate", "implement", "host", "release", "publish", "make"}
+
+
+def used_as_tool(sp: Span) -> bool:
+    """Is ``sp`` the direct object of a using verb?"""
+    root = sp.root
+    return root.dep_ == "dobj" and root.head.lemma_.lower() in USE_VERBS
+
+
+def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
+    """A capitalised name that is a concept ("X inequality", "Markov Decision Process") or the
+    library/platform the code is released on ("open-sourced on X", "integrated into X")."""
+    if c.text.lower() in res.method_lower:
+        return False
+    last = c.text.split()[-1].lower()
+    if c.source == "title" and last in {"process", "processes"} | _CONCEPT_NEXT:
+        return True
+    nxt = doc[sp.end] if sp.end < len(doc) else None
+    if nxt is not None and nxt.lower_ in _CONCEPT_NEXT:
+        return True
+    root = sp.root
+    if root.dep_ == "pobj" and root.head.lower_ in {"on", "in", "into", "at", "to"}:
+        verb = root.head.head
+        if verb.lemma_.lower() in _RELEASE_VERBS or verb.lower_ in _RELEASE_VERBS:
+            clause = [verb, verb.head] if verb.dep_ in {"acomp", "conj", "xcomp"} else [verb]
+            subj = {t.lower_ for v in clause for ch in v.children if ch.dep_ in {"nsubj", "nsubjpass"}
+                    for t in ch.subtree}
+            return bool({"code", "implementation", "library", "package", "models", "source"} & subj)
+    return False
