@@ -5,6 +5,8 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ``value``/``value_max``, and the obvious non-results dropped: digits inside names (GPT-4, ViT-B/16,
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
+"from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
+"x7 faster", "2.1×/4.5×", "by a factor of 1.4", "twice as fast" or "a threefold increase" are found too.
 Whether a remaining number is a *result* (and what it measures) is decided by ``pipeline.results``.
 """
 
@@ -35,7 +37,7 @@ _UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FP
 
 _QTY = re.compile(
     r"(?P<sign>[+±]|(?<![\w)\]])[-–−])?"
-    r"(?<![\w.^/\\_×])(?P<a>" + _NUM + r")(?![\w.]*\d)"
+    r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")(?![\w.]*\d)"
     r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
 )
 _UNIT_AT = re.compile(_UNIT)
@@ -43,6 +45,22 @@ _RANGE_SEP = re.compile(r"\s?(?:-|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE)
 _RANGE_WORD = re.compile(r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE)
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+# "from A to B" is a change (only B is reported) after a verb or noun of change; otherwise a range
+# ("compression ratios from 1.1x to 6x")
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:improv|increas|rais|boost|elevat|lift|reduc|decreas|drop|lower|cut|declin|deteriorat|grow|grew|ris|rose|"
+    r"jump|climb|fall|fell|shrink|shrank|enhanc|accelerat|shorten|degrad|go|goes|went|mov|push|bring|brought|chang|"
+    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,5}?from\s+\S*$", re.IGNORECASE)
+# ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
+_RATIO_CUE = (r"(?=\s+(?:as\s|faster|slower|speed|speedups?|speed-ups?|acceleration|improvement|increase|reduction|decrease|"
+              r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|"
+              r"the\s+(?:rate|speed|throughput|accuracy|performance|likelihood|efficiency|probability|success)))")
+_PREFIX_X = re.compile(r"(?<![\w.])[x×](?P<a>\d+(?:\.\d+)?)\b" + _RATIO_CUE)
+_FACTOR_X = re.compile(r"\bby\s+(?:up\s+to\s+)?(?:a\s+)?(?P<f>factor)\s+of\s+(?:about\s+|roughly\s+|nearly\s+|over\s+|up\s+to\s+)?"
+                       r"(?P<a>\d+(?:\.\d+)?)(?![\w.]*\d)(?!\s*[%×xX]|\s*times)", re.IGNORECASE)
+_WORD_NUM = {"twice": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_WORD_X = re.compile(r"(?<![\w-])(?P<w>twice|(?P<n>two|three|four|five|six|seven|eight|nine|ten)(?:-?fold|\s+times))"
+                     + _RATIO_CUE, re.IGNORECASE)
 
 # what may directly follow a unit-less number and makes it a size/count/name, never a result
 _SIZE_AFTER = re.compile(
@@ -148,7 +166,8 @@ def scan_quantities(text: str) -> list[Quantity]:
                 is_between = bool(_BETWEEN_BEFORE.search(pre))
                 units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
                 if units_ok and (sep != "and" or is_between):
-                    if is_from and sep == "to" and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")]):
+                    if is_from and sep == "to" and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")]) \
+                            and _CHANGE_BEFORE.search(pre):
                         # "from 70% to 78%": a change; report the end point only
                         out.append(Quantity(_to_float(m2.group("a")), None, unit2 or unit, m2.start("a"), m2.end(),
                                             (m2.group("sign") or ""), True, um2 or unit_metric))
@@ -168,4 +187,18 @@ def scan_quantities(text: str) -> list[Quantity]:
         if not unit and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("a")):
             continue  # a year
         out.append(Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric))
-    return out
+    return _with_written_ratios(text, out)
+
+
+def _with_written_ratios(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Add ratios the main pattern cannot see ("x7 faster", "by a factor of 1.4", "twice as fast"), in text order.
+    A written ratio replaces the bare number found at the same place."""
+    extra = [Quantity(float(m.group("a")), None, "x", m.start(), m.end()) for m in _PREFIX_X.finditer(text)]
+    extra += [Quantity(float(m.group("a")), None, "x", m.start("f"), m.end("a")) for m in _FACTOR_X.finditer(text)]
+    extra += [Quantity(float(_WORD_NUM[(m.group("n") or m.group("w")).lower()]), None, "x", m.start(), m.end())
+              for m in _WORD_X.finditer(text)]
+    if not extra:
+        return found
+    found = [o for o in found if o.unit or not any(o.start < q.end and q.start < o.end for q in extra)]
+    extra = [q for q in extra if not any(o.start < q.end and q.start < o.end for o in found)]
+    return sorted(found + extra, key=lambda q: q.start)

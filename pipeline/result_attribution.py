@@ -1,0 +1,288 @@
+"""Attach kind, metric, dataset, baseline and method to the result numbers of one sentence.
+
+``attribute_sentence`` is the per-sentence driver: it computes each number's kind and local metric, shares
+them within coordinated runs, falls back to a same-unit neighbour's metric, then fills datasets ("on X"
+after the number, the nearest dataset before it, the abstract's only dataset), baselines
+(``result_baselines``) and methods (the governing verb's named subject when it is not ours, else the
+proposed method; "A, B and C reach 1, 2 and 3, respectively" pairs subjects in order).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from spacy.tokens import Doc
+
+from .records import EntityType
+from .result_baselines import attribute_baselines, baseline_from_np
+from .result_context import Cand, Ctx, canon_name, is_proposed, names_in, same_name
+from .result_filters import result_kind
+from .result_lists import clean_np, coordinated_runs, list_after, split_list
+from .result_metrics import metric_local, metrics_in
+from .result_vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
+
+
+def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -> None:
+    text = ctx.text
+    metrics = metrics_in(ctx, doc, s0, s1)
+    runs = coordinated_runs(cands, text)
+    all_q = [c.q for c in cands]
+
+    for c in cands:
+        q = c.q
+        c.kind = result_kind(ctx, q, s0)
+        cm = COST_OF.match(text[q.end:q.end + 60]) if q.unit == "%" else None
+        if cm is not None:
+            c.cost_fraction = True
+            cost = cm.group("cost")
+            near = [m for m in metrics if m[0] >= q.end and m[0] <= q.end + cm.end()]
+            ent = [n.text for n in ctx.names if n.type is EntityType.METRIC and cost.split()[0].lower() in n.text.lower()]
+            c.metric = ent[0] if ent else (near[0][2] if near and near[0][2].lower() != "memory" else
+                                           ("memory usage" if cost.lower() == "memory" else cost))
+            c.metric_how = "after"
+            c.ev_end = q.end + cm.end()
+            if cm.group("owner"):
+                c.baseline = baseline_from_np(ctx, cm.group("owner"), q.end + cm.start("owner"))
+        metric_local(ctx, c, metrics, all_q, s0, s1)
+
+    # share within runs: kind, metric (trailing "on/in terms of" scope)
+    for run in runs:
+        if len(run) > 1:
+            if any(c.kind == "improvement" for c in run):
+                for c in run:
+                    if c.kind == "absolute" and not c.q.change:
+                        c.kind = "improvement"
+            named = [c.metric for c in run if c.metric]
+            if named:
+                for c in run:
+                    if not c.metric:
+                        c.metric, c.metric_how = named[-1], "inherit"
+    # "by 19.3% ... and of 9.5%": a lone number continuing a gain enumerates the same kind
+    for prev, c in pairwise(cands):
+        gap = text[prev.q.end:c.q.start]
+        if prev.kind == "improvement" and c.kind == "absolute" and prev.q.unit == c.q.unit and not c.cost_fraction \
+                and re.search(r"(?:^|[,;]|\band\b)\s*(?:of|by)?\s*$", gap) and not re.search(r"\b(?:achiev|reach|attain|obtain)", gap, re.IGNORECASE) \
+                and not c.q.change:
+            c.kind = "improvement"
+
+    # metric fallbacks: same-unit neighbour in the sentence; then the unit's metric
+    for i, c in enumerate(cands):
+        if c.metric:
+            continue
+        for j in list(range(i - 1, -1, -1)) + list(range(i + 1, len(cands))):
+            o = cands[j]
+            if o.metric and o.q.unit == c.q.unit and o.metric_how in {"after", "before", "clause", "unit"} and not o.cost_fraction:
+                between = text[min(o.q.end, c.q.end):max(o.q.start, c.q.start)]
+                # a metric scoped after a later number ("by 19.2% and ... by 14% on action accuracy") or before an earlier one
+                if j > i and o.metric_how != "after":
+                    continue
+                if j > i and not re.search(r"\bon\b|\bin\s+terms\s+of\b|\bin\b", text[o.q.end:o.q.end + 25]):
+                    continue
+                if re.search(r"[;]|\bwhile\b|\bwhereas\b", between):
+                    continue
+                c.metric, c.metric_how = o.metric, "inherit"
+                break
+
+    attribute_datasets(ctx, doc, cands, runs, s0, s1)
+    attribute_baselines(ctx, doc, cands, runs, s0, s1)
+    attribute_methods(ctx, doc, cands, s0, s1)
+    if re.search(r"\brespectively\b", text[s0:s1]):
+        for run in runs:
+            if len(run) < 2:
+                continue
+            pre = text[s0:run[0].q.start]
+            lists = list(re.finditer(r"((?:[A-Z][\w.-]*\d?[\w.-]*)(?:\s*,\s*(?:and\s+)?|\s+and\s+)){1,}([A-Z][\w.-]*)", pre))
+            if lists:
+                subjects = [t.strip() for t, _ in split_list(lists[-1].group(0))]
+                if len(subjects) == len(run) and all(NAMEISH.match(t) for t in subjects) \
+                        and not any(c.baseline for c in run) and not any(is_proposed(ctx, t) for t in subjects) \
+                        and not any(any(same_name(t, d) for d in ctx.datasets) for t in subjects):
+                    for c, t in zip(run, subjects, strict=True):
+                        subj_ent = canon_name(ctx, t, s0 + lists[-1].start(), EntityType.METHOD)
+                        c.method = subj_ent or ctx.acro.get(t, t)
+
+
+def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int) -> None:
+    text = ctx.text
+    ds_names = names_in(ctx, s0, s1, EntityType.DATASET)
+    method_spans = [(n.start, n.end) for n in ctx.names if n.type is EntityType.METHOD]
+    paired: set[int] = set()
+    # runs paired with an equally long dataset list
+    for run in runs:
+        if len(run) < 2:
+            continue
+        lst = None
+        m = re.match(r"\s*(?:\S+\s+){0,4}?(?:on|across|for)\s+(?:the\s+)?", text[run[-1].q.end: s1])
+        if m and not re.match(r"\s*(?:\S+\s+){0,4}?on\s+(?:average|par)\b", text[run[-1].q.end:s1]):
+            lst = list_after(text, run[-1].q.end + m.end(), s1, len(run))
+            if lst:
+                names = [dataset_name(ctx, t, o, method_spans) for t, o in lst]
+                if all(names):
+                    for c, nm in zip(run, names):
+                        c.dataset = nm
+                        paired.add(id(c))
+                    continue
+        distinct: list[str] = []
+        for n in ds_names:
+            if n.text not in distinct:
+                distinct.append(n.text)
+        before_run: list[str] = []
+        for n in ds_names:
+            if n.end <= run[0].q.start and n.text not in before_run:
+                before_run.append(n.text)
+        if len(before_run) == len(run):
+            distinct = before_run
+        if len(distinct) == len(run) and (distinct is before_run or re.search(r"respectively", text[s0:s1])):
+            for c, nm in zip(run, distinct):
+                c.dataset = nm
+                paired.add(id(c))
+    for c in cands:
+        if id(c) in paired:
+            continue
+        q = c.q
+        nxt = min((o.q.start for o in cands if o.q.start > q.start), default=s1)
+        # "MATH (-33.8%), GSM8K (-80.1%)": a name right before the parenthesised number
+        par = re.search(r"(?P<np>[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s*\(\s*$", text[max(s0, q.start - 60):q.start])
+        if par:
+            found = dataset_name(ctx, par.group("np"), max(s0, q.start - 60) + par.start("np"), method_spans)
+            if found:
+                c.dataset = found
+                continue
+        # "on X" after the number (and its metric)
+        seg_start = max(q.end, c.ev_end)
+        m = re.match(r"[^.;]{0,40}?\b(?:on|in|across|for)\s+(?:the\s+|both\s+|all\s+)?(?:challenging\s+|classic\s+|popular\s+|"
+                     r"standard\s+|widely[- ]used\s+|large-scale\s+|public\s+|real-world\s+)?", text[seg_start:nxt])
+        found = None
+        if m:
+            pos = seg_start + m.end()
+            seg = text[pos:nxt]
+            found = dataset_name(ctx, clean_np(seg)[0], pos + clean_np(seg)[1], method_spans)
+            if found:
+                c.ev_end = max(c.ev_end, pos + len(clean_np(seg)[0]) + clean_np(seg)[1])
+        if not found:
+            # nearest dataset entity earlier in the sentence, else right after within the clause
+            prev = [n for n in ds_names if n.end <= q.start]
+            if prev:
+                found = prev[-1].text
+            else:
+                later = [n for n in ds_names if n.start >= q.end and n.start < nxt and not re.search(r"[;]", text[q.end:n.start])]
+                if later:
+                    found = later[0].text
+        if not found:
+            found = local_dataset_before(ctx, s0, q.start, method_spans)
+        if not found and len(ctx.datasets) == 1:
+            found = ctx.datasets[0]
+        c.dataset = found
+
+
+def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[int, int]]) -> str | None:
+    phrase = phrase.strip()
+    if not phrase:
+        return None
+    ents = [n for n in ctx.names if n.type is EntityType.DATASET and n.start < offset + len(phrase) and n.end > offset]
+    if ents:
+        return ents[0].text
+    if any(s < offset + len(phrase) and e > offset for s, e in method_spans):
+        return None
+    phrase = re.sub(r"\s+(?:dataset|datasets|benchmark|benchmarks|test\s+set|validation\s+set|split|suite|tasks?)$", "", phrase, flags=re.IGNORECASE)
+    toks = phrase.split()
+    if not toks or len(toks) > 5:
+        return None
+    if any(HARDWARE.match(t) or MODEL_LIKE.match(t) for t in toks) or phrase.lower() in {"average", "par", "all", "both"}:
+        return None
+    if not any(NAMEISH.match(t) or (t[:1].isupper() and i == 0 and len(toks) <= 3) for i, t in enumerate(toks)):
+        return None
+    if not all(t[:1].isupper() or t[:1].isdigit() or t.lower() in {"of", "v1", "v2"} or NAMEISH.match(t) for t in toks):
+        # keep the leading capitalised part ("R2R test set" -> "R2R")
+        keep = []
+        for t in toks:
+            if t[:1].isupper() or NAMEISH.match(t):
+                keep.append(t)
+            else:
+                break
+        if not keep:
+            return None
+        phrase = " ".join(keep)
+    if is_proposed(ctx, phrase) or phrase in {"We", "Our", "The", "This", "It"}:
+        return None
+    return ctx.acro.get(phrase, phrase)
+
+
+def local_dataset_before(ctx: Ctx, s0: int, qstart: int, method_spans: list[tuple[int, int]]) -> str | None:
+    seg = ctx.text[s0:qstart]
+    m = None
+    for m in re.finditer(r"\b(?:On|on|For|for)\s+(?:the\s+)?(?P<np>[A-Z][\w./+-]*(?:\s+[A-Z0-9][\w./+-]*){0,2})\b(?!\s*\()", seg):
+        pass
+    if m is None:
+        return None
+    return dataset_name(ctx, m.group("np"), s0 + m.start("np"), method_spans)
+
+
+def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -> None:
+    """Who achieved the number: a named non-proposed subject, else the proposed method."""
+    sent = ctx.text[s0:s1].lower()
+    text_mentions_proposed = any(f and f in sent for f in ctx.proposed_forms)
+    for c in cands:
+        c.method = ctx.proposed
+        named = _method_after(ctx, c, text_mentions_proposed)
+        if named:
+            c.method = named
+            continue
+        span = doc.char_span(c.q.start, c.q.end, alignment_mode="expand")
+        if span is None:
+            continue
+        tok = span.root
+        # climb to the governing verb and read its subject
+        seen = 0
+        subj = None
+        while tok.head is not tok and seen < 8:
+            tok = tok.head
+            seen += 1
+            if tok.pos_ in {"VERB", "AUX"}:
+                subs = [t for t in tok.children if t.dep_ in {"nsubj", "nsubjpass"}]
+                if subs:
+                    subj = subs[0]
+                    break
+        if subj is None:
+            continue
+        left = subj.i
+        while left - 1 >= 0 and doc[left - 1].head.i == subj.i and doc[left - 1].dep_ in {"compound", "amod", "nmod", "punct"} \
+                and doc[left - 1].text not in {",", "(", ")"}:
+            left -= 1
+        sub_span = doc[left: subj.i + 1]
+        st = sub_span.text
+        full = doc[subj.left_edge.i: subj.right_edge.i + 1].text
+        if any(n.type is EntityType.METRIC and n.start < sub_span.end_char and n.end > sub_span.start_char for n in ctx.names):
+            continue
+        if OURS.search(full) or METRIC_RX.fullmatch(subj.text) or METRIC_RX.fullmatch(ctx.acro.get(subj.text, "-")) \
+                or OURS.search(st) or (ctx.proposed and any(f in st.lower() for f in ctx.proposed_forms)):
+            continue
+        names = [n for n in ctx.names if n.type is EntityType.METHOD and n.start >= sub_span.start_char and n.end <= sub_span.end_char]
+        name = None
+        if names:
+            name = names[0].text
+        else:
+            toks = [t for t in re.findall(r"[\w][\w./+-]*", st) if NAMEISH.match(t) and not HARDWARE.match(t) and t not in NOT_NAMES]
+            if toks and len(sub_span) <= 4:
+                name = ctx.acro.get(toks[0], toks[0])
+        if name and not is_proposed(ctx, name) and name != c.baseline and name != c.dataset and name not in ctx.datasets:
+            c.method = name
+
+
+def _method_after(ctx: Ctx, c: Cand, mentions_proposed: bool) -> str | None:
+    """'80.92% for ChatGPT and 40.71% for GPT-4': a model named right after 'for' is who scored the number
+    (unless the sentence is about the proposed method: 'LEMON saves 56.7% for ViT' is LEMON's)."""
+    if mentions_proposed:
+        return None
+    text = ctx.text
+    pos = max(c.q.end, c.ev_end)
+    m = re.match(r"\s*(?:\)\s*)?for\s+(?:the\s+)?(?P<name>[A-Za-z][\w.+/-]*[\w+])", text[pos:pos + 60])
+    if m is None:
+        return None
+    a = pos + m.start("name")
+    ents = [n for n in ctx.names if n.type is EntityType.METHOD and n.start <= a < n.end]
+    if ents:
+        return None if is_proposed(ctx, ents[0].text) else ents[0].text
+    name = m.group("name")
+    return name if MODEL_LIKE.match(name) and not is_proposed(ctx, name) else None

@@ -1,0 +1,175 @@
+"""Which named thing a gain or ratio is measured against (the guidelines' `baseline`).
+
+Reads the comparison cue after the numbers ("15x faster than FlowVid", "over A, B and C") or before them
+("outperforms X by 2.1%", "Compared to X, ..."); enumerations pair in order. Generic phrases ("existing
+methods", "strong baselines", "fp16 models") give no baseline: the guidelines want names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from .records import EntityType
+from .result_context import Cand, Ctx, canon_name, is_proposed
+from .result_lists import clean_np, list_after, split_list
+from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD
+
+COMPARE_CUE_AFTER = re.compile(
+    r"^(?P<pre>[^.;]{0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
+    r"as\s+compared\s+to|w\.r\.t\.?)\s+(?P<np>[^.;]+)",
+    re.IGNORECASE,
+)
+
+
+COMPARE_CUE_BEFORE = re.compile(
+    r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|improv(?:es|ed|ing)\s+(?:up)?on|"
+    r"improv(?:es|ed|ing)\s+over|(?:better|faster|higher|lower)\s+than|compared\s+(?:to|with)|relative\s+to|against|"
+    r"over|than|versus|vs\.?|accelerat(?:es|ed|ing)|speed(?:s|ing)?\s+up)\s+",
+    re.IGNORECASE,
+)
+
+
+def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
+    """A baseline name from a comparison noun phrase, or None when the phrase is generic."""
+    such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
+    if such:
+        return baseline_from_np(ctx, np[such.end():], offset + such.end())
+    np, lead = clean_np(np)
+    offset += lead
+    if not np or not np[0].isalpha():
+        return None
+    if GENERIC_BASELINE.search(np[:80]) and PLURAL_HEAD.search(np[:80]):
+        return None
+    ent = canon_name(ctx, np[:80], offset, EntityType.METHOD)
+    if ent and not is_proposed(ctx, ent):
+        return ent
+    if len(np) > 80:
+        return None
+    # apposition: "the latest counterpart, FlexAttention," handled by callers giving the later NP
+    generic = bool(GENERIC_BASELINE.search(np))
+    plural = bool(PLURAL_HEAD.search(np)) or (np.split()[-1].lower().endswith("s") and not np.lower().endswith("ss")
+                                               and not NAMEISH.match(np.split()[-1]))
+    if generic and plural:
+        return None
+    toks = np.split()
+    named = [t.strip("(),") for t in toks if NAMEISH.match(t.strip("(),")) and not HARDWARE.match(t.strip("(),"))]
+    named = [t for t in named if not re.fullmatch(r"[a-z]+\d+[a-z]*", t)  # fp16, int8: precisions, not names
+             and not GENERIC_BASELINE.fullmatch(t) and t not in NOT_NAMES]
+    if named:
+        t = re.sub(r"-(?:based|enhanced|style|like|driven|guided|augmented|only)$", "", named[0])
+        name = ctx.acro.get(t, t)
+        return None if is_proposed(ctx, name) else name
+    if GENERIC_BASELINE.search(np):
+        return None
+    if plural:
+        return None
+    np = NP_TAIL.sub("", np)
+    if not np:
+        return None
+    if len(np.split()) > 5 or np.lower() in {"it", "them", "that", "this"}:
+        return None
+    return np
+
+
+def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int) -> None:
+    text = ctx.text
+    done: set[int] = {id(c) for c in cands if c.baseline}
+    for run in runs:
+        if any(id(c) in done for c in run):
+            continue
+        n = len(run)
+        first, last = run[0].q, run[-1].q
+        nxt = min((o.q.start for o in cands if o.q.start > last.start), default=s1)
+        # after: "... faster than A, B, and C" / "over X"
+        m = COMPARE_CUE_AFTER.match(text[last.end:nxt])
+        if m and not re.search(r"\b(?:than|over|by)\s*$", m.group("pre")) and not re.match(r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- ]?(?:fold|times)|order)\b",
+                                m.group("np"), re.IGNORECASE) \
+                and m.group("np").strip().lower() not in {"", "a", "an", "the"} and not re.search(r"[,]\s*(?:and\s+)?(?:we|it|our|which)\b", m.group("pre")):
+            np_start = last.end + m.start("np")
+            if n > 1:
+                lst = list_after(text, np_start, nxt, n)
+                if lst:
+                    for c, b in zip(run, list_baselines(ctx, lst)):
+                        c.baseline = b
+                        done.add(id(c))
+                    continue
+            np = text[np_start:nxt]
+            np2 = apposition(np)
+            b = baseline_from_np(ctx, np2[0], np_start + np2[1])
+            for c in run:
+                c.baseline = b
+                done.add(id(c))
+            continue
+        # before: "outperforms A and B by about 2.1x and 2.7x" / "outperforms the X by 19.2% and the Y by 14%"
+        prv = max((o.q.end for o in cands if o.q.end <= first.start), default=s0)
+        pre = text[prv:first.start]
+        by = re.search(r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|large\s+margin\s+of)\s+){0,3}[+]?$", pre, re.IGNORECASE)
+        if by:
+            seg = pre[: by.start()]
+            cue = None
+            for cue in COMPARE_CUE_BEFORE.finditer(seg):
+                pass
+            if cue is not None:
+                np_text = seg[cue.end():]
+                np_off = prv + cue.end()
+            elif prv != s0 and (lead_m := re.match(r"\s*(?:,\s*)?(?:and\s+|while\s+)?", seg)):
+                np_text = seg[lead_m.end():]
+                np_off = prv + lead_m.end()
+                if any(w in np_text.lower().split() for w in ("we", "it", "our", "achieves", "improves")):
+                    np_text = ""
+                # a clause ("the largest eigenvalue is reduced by 9.7%") has no comparison target
+                span = doc.char_span(np_off, np_off + len(np_text.rstrip()), alignment_mode="expand") if np_text.strip() else None
+                if span is not None and (span[0].pos_ in {"VERB", "AUX"} or any(
+                        tok.pos_ == "AUX" or tok.tag_ in {"VBZ", "VBP", "VBD"} for tok in span)):
+                    np_text = ""
+            else:
+                np_text = ""
+            if np_text.strip():
+                if n > 1:
+                    items = split_list(np_text.strip())
+                    if len(items) == n:
+                        lead = len(np_text) - len(np_text.lstrip())
+                        bs = list_baselines(ctx, [(t, np_off + lead + o) for t, o in items])
+                        for c, b in zip(run, bs):
+                            c.baseline = b
+                            done.add(id(c))
+                        continue
+                np2 = apposition(np_text)
+                b = baseline_from_np(ctx, np2[0], np_off + np2[1])
+                for c in run:
+                    c.baseline = b
+                    done.add(id(c))
+                continue
+    # sentence-level cue earlier: "Compared to X, ...", "... against X ... gain by 6.2%"
+    for c in cands:
+        if id(c) in done or c.kind == "absolute":
+            continue
+        seg = text[s0:c.q.start]
+        cue = None
+        for cue in re.finditer(r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?)\s+(?![+~≈-]?\d)", seg):
+            pass
+        if cue is not None:
+            np = text[s0 + cue.end(): s1]
+            np2 = apposition(np)
+            c.baseline = baseline_from_np(ctx, np2[0], s0 + cue.end() + np2[1])
+
+
+def list_baselines(ctx: Ctx, items: list[tuple[str, int]]) -> list[str | None]:
+    """Baselines of an enumerated list; once one item is a name, short plain items are names too (xformers)."""
+    out = [baseline_from_np(ctx, t, o) for t, o in items]
+    if any(out):
+        for i, (t, _) in enumerate(items):
+            t = clean_np(t)[0]
+            if out[i] is None and t and len(t.split()) <= 3 and not GENERIC_BASELINE.search(t):
+                out[i] = t
+    return out
+
+
+def apposition(np: str) -> tuple[str, int]:
+    """'the latest counterpart, FlexAttention, by ...' -> ('FlexAttention', offset)."""
+    m = re.match(r"([^,]{0,50}),\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2})\s*,", np)
+    if m and GENERIC_BASELINE.search(m.group(1)):
+        return m.group(2), m.start(2)
+    return np, 0

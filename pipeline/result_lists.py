@@ -1,0 +1,64 @@
+"""Enumerations: coordinated runs of numbers and the name lists they pair with, in order.
+
+"15x, 46x and 108x faster than A, B and C" gives one run of three numbers and a three-item list; the
+attribution rules pair them position by position. Also the noun-phrase cutter shared by the dataset and
+baseline rules. Pure string functions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .result_vocab import LIST_SPLIT, NP_STOP, RUN_SEP
+
+if TYPE_CHECKING:
+    from .result_context import Cand
+
+
+def coordinated_runs(cands: list[Cand], text: str) -> list[list[Cand]]:
+    """Coordinated runs of numbers with one unit: '15x, 46x, and 108x', '+3.5% and +4.6%'."""
+    runs: list[list[Cand]] = []
+    for c in cands:
+        if runs and runs[-1][-1].q.unit == c.q.unit and RUN_SEP.match(text[runs[-1][-1].q.end: c.q.start]):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return runs
+
+
+def split_list(s: str) -> list[tuple[str, int]]:
+    """Items of 'A, B, and C' with their offsets within s."""
+    items = []
+    pos = 0
+    for m in LIST_SPLIT.finditer(s):
+        items.append((s[pos:m.start()], pos))
+        pos = m.end()
+    items.append((s[pos:], pos))
+    return [(t, o) for t, o in items if t.strip()]
+
+
+def list_after(text: str, start: int, limit: int, n: int) -> list[tuple[str, int]] | None:
+    """An n-item list starting at ``start`` (cut at the clause end), or None."""
+    seg = text[start:limit]
+    cut = re.search(r"(?:,\s*respectively|[.;:(]\s|\s(?:on|in|for|with|while|when|across|under|using|at|by)\s|$)", seg)
+    seg = seg[: cut.start()] if cut else seg
+    items = split_list(seg)
+    if len(items) == n and all(len(t.split()) <= 6 for t, _ in items):
+        return [(t, start + o) for t, o in items]
+    return None
+
+
+def clean_np(np: str) -> tuple[str, int]:
+    """Cut a noun phrase at the first clause/preposition boundary; returns (phrase, leading offset)."""
+    stop = NP_STOP.search(np)
+    if stop is not None and stop.start() > 0:
+        np = np[: stop.start()]
+    lead = len(np) - len(np.lstrip())
+    np = np.strip()
+    m = re.match(r"(?:the|a|an|both|all|several|many|most|other|two|three|four|five)\s+", np, re.IGNORECASE)
+    if m:
+        lead += m.end()
+        np = np[m.end():]
+    np = re.sub(r"(?:\s+(?:and|or|but|while|whereas))+\s*$", "", np.rstrip(" ,.;:"))
+    return np.rstrip(" ,.;:"), lead
