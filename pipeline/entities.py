@@ -12,17 +12,23 @@ How a mention is found (candidates), typed and given a role:
    after naming cues ("called/named/dubbed X", "we propose X, a ..."); (e) gazetteer matches (shipped,
    filtered Papers-with-Code lists): name-shaped names case-sensitively, multi-word technique names,
    metric names and task names case-insensitively; (f) metric and task phrases built from a head word
-   ("accuracy", "success rate"; "... classification", "... learning") and its modifiers in the parse.
+   ("accuracy", "success rate"; "... classification", "... learning") and its modifiers in the parse,
+   task lists ("tasks such as A and B") and task verb phrases ("for modeling long sequences"); (g)
+   lowercase technique names with a specific modifier used as a tool ("by beam search", "employing
+   differentiable pooling", "X (greedy decoding)") or proposed under their own name ("we propose
+   dynamics contrastive learning, a framework ...").
 2. **Type.** The words around a mention vote: "X dataset/benchmark", "on A, B and C datasets" (through
    the ``conj`` chain of the parse), "X model/method", "X-based", "on X" after an evaluation verb, name
    shapes ("-Bench", "QA"), and the gazetteers. Votes of all occurrences of the same name are summed.
 3. **Role.** Methods: ``proposed`` when the mention is in the object of "we propose/introduce/present",
-   in "called/named X", "X, a novel ...", "our X" or shares a coined prefix with a proposed name;
+   in "called/named X" (unless the named thing is only analysed: "we analyze a variant named X"),
+   "X, a novel ...", "our X" or shares a coined prefix with a proposed name;
    ``baseline`` when it is the object of outperform/surpass/beat, after "compared with/to", "than",
    "over", "versus", "unlike", or listed as a baseline; else ``used``. Datasets: ``introduced`` when the
    paper presents/releases/constructs it, else ``used``.
 4. **Output.** One mention per entity (first occurrence offsets, sentence of the first occurrence,
-   other surface forms as ``aliases``), at most four tasks, sorted by (start, type).
+   other surface forms as ``aliases``), at most four tasks (five when the abstract lists them), sorted
+   by (start, type).
 
 This module is the thin entry point: it runs the stages in order and merges their output. The rules
 live in :mod:`pipeline.entity_candidates` (name shapes, Title Case, weak words),
@@ -42,7 +48,13 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from .acronyms import find_definitions
-from .entity_candidates import name_candidates, title_candidates, weak_evidence, weak_name_token
+from .entity_candidates import (
+    name_candidates,
+    technique_candidates,
+    title_candidates,
+    weak_evidence,
+    weak_name_token,
+)
 from .entity_lexicon import DEVICE_WORDS, D, M, T
 from .entity_metrics import metric_candidates
 from .entity_parse import Candidate, Occupancy, longest_spans, norm_key, sentence_of, span_at
@@ -81,7 +93,7 @@ def find_entities(doc: Doc, resources: Resources | None = None) -> list[EntityMe
     if not len(doc):
         return []
     res = resources or default_resources(doc.vocab)
-    occupied = Occupancy(len(doc.text))
+    occupied = Occupancy(doc[-1].idx + len(doc[-1].text_with_ws))
     alias_of: dict[str, int] = {}  # short form -> index into cands (-1: short form of a generic)
     cands = _acronym_candidates(doc, occupied, alias_of)
     cased = [(s, e, doc.vocab.strings[mid]) for mid, s, e in res.cased(doc)]
@@ -133,12 +145,13 @@ def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_ph
         sp = doc[s:e]
         spans.append((sp.start_char, sp.end_char, "gazm"))
     spans.extend((s, e, "title") for s, e in title_candidates(doc))
+    spans.extend((s, e, "tech") for s, e in technique_candidates(doc))
     spans.sort(key=lambda x: (-(x[1] - x[0]), x[0]))
     out: list[Candidate] = []
     for s, e, src in spans:
         if not occupied.free(s, e):
             continue
-        if src in {"title", "gazm"} and all_generic(text[s:e]):
+        if src in {"title", "gazm", "tech"} and all_generic(text[s:e]):
             continue
         occupied.take(s, e)
         if any(w.lower() in DEVICE_WORDS for w in re.split(r"[\s\-]+", text[s:e])):
@@ -205,8 +218,9 @@ def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
         etype = c.fixed if c.fixed is not None else decide_type(surface_votes.get(c.text, {}), c, res)
         if etype is None or alias_of.get(c.text) == -1:
             continue  # untyped, or the short form of a generic ("LLMs")
-        if etype in (M, D) and c.source in {"name", "title", "gaz", "weak"} and not_a_method(
-                doc, span_at(doc, c.start, c.end), c, res):
+        sp = span_at(doc, c.start, c.end)
+        if etype in (M, D) and c.source in {"name", "title", "gaz", "weak"} and sp is not None and not_a_method(
+                doc, sp, c, res):
             continue
         key_text = c.text
         if defn is not None:

@@ -1,8 +1,8 @@
-"""Candidate names before typing: name-shaped tokens, Title Case runs, weak capitalised words.
+"""Candidate names before typing: name-shaped tokens, Title Case runs, technique names, weak words.
 
 Why: names in ML abstracts are recognisable by shape long before we know what they are -- digits and
 inner capitals (``ViT-B/16``, ``Llama3-8b``), runs of capitalised words in mid-sentence ("Gradient
-Mode Regularization"), or a single capitalised word with context evidence ("Hanabi" in a list of
+Mode Regularization"), lowercase technique names used as tools ("beam search"), or a single capitalised word with context evidence ("Hanabi" in a list of
 games). This module only proposes spans; typing and roles are decided elsewhere. Generic families,
 hardware, units and years are filtered here, once.
 """
@@ -26,6 +26,13 @@ from .entity_lexicon import (
     NAME_TOKEN,
     NUMBERISH,
     STRONG_PROPOSE,
+    TECH_CARRIERS,
+    TECH_GENERIC_MODIFIERS,
+    TECH_HEADS,
+    TECH_LIST_OWNERS,
+    TECH_NOT_BEFORE,
+    TECH_OF_NOUNS,
+    TECH_USE_VERBS,
     TITLE_CONNECTORS,
     URLISH,
     YEAR,
@@ -184,3 +191,103 @@ def _cap_word(t: Token) -> bool:
     if t.i == t.sent.start and t.pos_ in {"DET", "ADP", "PRON", "ADV", "SCONJ", "CCONJ", "AUX"}:
         return False
     return txt.lower() not in {"we", "our", "i", "it", "this", "these", "in", "to", "however", "moreover"}
+
+
+def _tech_left(doc: Doc, head: int, limit: int) -> int:
+    """First token of "split conformal prediction": lowercase modifiers and hyphen words left of ``head``."""
+    i = head
+    while i - 1 >= limit and head - (i - 1) < 4:
+        t = doc[i - 1]
+        if t.text in {"-", "–"} and not t.whitespace_ and i - 2 >= limit and not doc[i - 2].whitespace_:
+            i -= 2
+            continue
+        if (t.is_alpha and t.text.islower() and t.lower_ not in TECH_GENERIC_MODIFIERS and not t.is_stop
+                and t.dep_ in {"compound", "amod", "nmod", "npadvmod"} and t.tag_ not in {"JJR", "JJS"}):
+            i -= 1
+            continue
+        break
+    while i < head and (doc[i].text in {"-", "–"} or doc[i].lower_ in TECH_GENERIC_MODIFIERS):
+        i += 1
+    return i
+
+
+#: "caused by X": the cause of a problem, not a technique that is used
+_CAUSE_VERBS = {"cause", "drive", "induce", "limit", "hinder", "bottleneck", "dominate", "constrain", "motivate",
+                "inspire", "plague", "affect", "introduce", "incur"}
+
+
+def _tech_cue(doc: Doc, root: Token) -> bool:
+    """Is the noun phrase headed by ``root`` used as a technique here?"""
+    head = root.head
+    if root.dep_ == "dobj" and head.lemma_.lower() in TECH_USE_VERBS:
+        return True
+    if root.dep_ == "pobj" and (head.lower_ in {"via", "through"}
+                                or head.lower_ == "by" and head.head.lemma_.lower() not in _CAUSE_VERBS):
+        return True
+    if root.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in TECH_OF_NOUNS:
+        return True
+    if root.dep_ == "pobj" and head.lower_ == "as" and doc[head.i - 1].lower_ == "such":
+        owners = {head.head.lemma_.lower()} | {t.lemma_.lower() for t in doc[max(0, head.i - 6) : head.i - 1]
+                                               if t.pos_ == "NOUN"}
+        return bool(owners & (METHOD_HEADS | TECH_LIST_OWNERS))
+    return False
+
+
+def technique_candidates(doc: Doc) -> list[tuple[int, int]]:
+    """Lowercase multi-word technique names written as names ("beam search", "temperature scaling"):
+    a technique head with a specific modifier, used as a tool ("by beam search", "employing
+    differentiable pooling", "the efficacy of temperature scaling", "X (greedy decoding)"), or proposed
+    under its own name ("we propose dynamics contrastive learning, a framework ...")."""
+    out = []
+    for tok in doc:
+        low = tok.lower_
+        proposed_name = False
+        if low not in TECH_HEADS:
+            proposed_name = _proposed_appos_name(doc, tok) or low in {
+                "learning", "training", "optimization", "estimation", "inference"} and _proposed_lower_name(doc, tok)
+            if not proposed_name:
+                continue
+        if not tok.text.islower() or not (tok.pos_ == "NOUN" or tok.tag_ == "VBG" and tok.dep_ in {
+                "appos", "dobj", "pobj", "conj"}):
+            continue
+        if tok.i > 0 and doc[tok.i - 1].text in {"-", "–"} and not doc[tok.i - 1].whitespace_:
+            continue  # "cross-attention", "self-attention": one generic word
+        start = _tech_left(doc, tok.i, tok.sent.start)
+        if start == tok.i or start > 0 and doc[start - 1].text in {"-", "–"} and not doc[start - 1].whitespace_:
+            continue
+        root = tok
+        if tok.dep_ == "compound" and tok.head.i == tok.i + 1 and tok.head.lower_ in TECH_CARRIERS:
+            root = tok.head  # "a robust bundle adjustment step"
+        elif tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in TECH_NOT_BEFORE:
+            continue  # "prediction tasks", "sampling rate", "search space"
+        inside_paren = start > 0 and doc[start - 1].text == "(" and doc[tok.i + 1 : tok.i + 2].text == ")" \
+            and start >= 2 and not doc[start - 2].is_punct
+        if proposed_name or inside_paren or _tech_cue(doc, root):
+            out.append((doc[start].idx, tok.idx + len(tok.text)))
+    return out
+
+
+def _proposed_lower_name(doc: Doc, tok: Token) -> bool:
+    """"We propose dynamics contrastive learning, a framework ...": a bare lowercase noun phrase as the
+    object of a proposing verb, followed by its description."""
+    if tok.dep_ != "dobj" or tok.head.lemma_.lower() not in STRONG_PROPOSE or any(
+            c.dep_ in {"det", "poss"} for c in tok.children):
+        return False
+    after = doc[tok.i + 1 : tok.i + 4]
+    return len(after) >= 2 and after[0].text in {",", ":"} and after[1].lower_ in {"a", "an"}
+
+
+def _proposed_appos_name(doc: Doc, tok: Token) -> bool:
+    """"we introduce a novel form of attack: the resolution attack": a lowercase compound in apposition
+    to the object of a proposing verb, repeating the object's noun, names the proposal."""
+    if tok.dep_ != "appos" or tok.pos_ != "NOUN" or tok.lower_ in METHOD_HEADS or not any(
+            c.dep_ == "compound" and c.i == tok.i - 1 for c in tok.children):
+        return False
+    obj = tok.head
+    if not (obj.i < tok.i and obj.dep_ == "dobj" and obj.head.lemma_.lower() in STRONG_PROPOSE):
+        return False
+    if not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) and doc[tok.i - 2].text != ":":
+        return False
+    mine = {t.i for t in tok.subtree}
+    return any(t.lemma_ == tok.lemma_ for t in obj.subtree if t.i not in mine) and \
+        propose_verb(tok, STRONG_PROPOSE) is not None

@@ -181,7 +181,7 @@ TASK_DROP_MODIFIERS = {"novel", "new", "challenging", "important", "various", "d
                         "proposed", "unified", "powerful", "faster", "fast", "principled",
                         "state-of-the-art", "sota", "first", "second", "third", "one", "two", "three",
                         "complete", "full", "whole", "entire", "overall", "good", "bad", "poor", "great",
-                        "small", "large", "larger", "smaller", "long-standing", "limited"}
+                        "small", "large", "larger", "smaller", "long-standing", "limited", "lossless", "real-time"}
 TASK_CUES = {"problem", "problems", "task", "tasks", "setting", "settings", "challenge", "challenges",
               "application", "applications", "domain", "domains", "field", "area", "areas", "scenario",
               "scenarios", "benchmark", "benchmarks", "paradigm"}
@@ -234,6 +234,45 @@ CONCEPT_HEADS = {"equation", "equations", "theory", "dynamics", "features", "pro
                   "intelligence", "max", "min", "property", "assumption", "bound", "bounds", "gap", "ratio",
                   "matrix", "matrices", "graph", "graphs", "field", "fields", "system", "value", "values",
                   "language", "languages", "models", "networks", "data", "information", "knowledge"}
+
+#: properties of a model: a task only when they are what the paper studies ("we study robustness")
+TASK_ATTRIBUTE_HEADS = {"robustness", "interpretability", "explainability", "fairness", "privacy", "efficiency",
+                        "generalization", "generalisation", "transparency", "scalability", "reliability"}
+#: verbs whose gerund/infinitive phrase states a problem ("for modeling long-context sequences")
+TASK_GERUND_VERBS = {"model", "learn", "predict", "identify", "detect", "generate", "forecast", "reconstruct",
+                     "estimate", "recognize", "recognise", "classify", "segment", "capture", "synthesize",
+                     "translate", "retrieve", "localize", "track", "summarize", "discover", "design", "plan",
+                     "navigate", "answer", "diagnose", "infer", "simulate", "edit"}
+#: prepositions/participles that open a list of tasks after "tasks"/"applications"
+TASK_LIST_CUES = {"including", "like", "spanning", "such", "as", "e.g."}
+
+#: heads of lowercase technique names ("beam search", "temperature scaling", "differentiable pooling")
+TECH_HEADS = {"search", "decoding", "scaling", "distillation", "prediction", "regularization", "regularisation",
+              "attention", "sampling", "pooling", "calibration", "normalization", "normalisation", "dropout",
+              "augmentation", "pruning", "descent", "annealing", "smoothing", "clipping", "boosting", "bagging",
+              "ensembling", "adjustment", "propagation", "decomposition", "factorization", "quantization",
+              "prompting", "encoding", "initialization", "interpolation", "programming"}
+#: verbs whose object is a technique the authors use
+TECH_USE_VERBS = {"use", "employ", "apply", "adopt", "utilize", "utilise", "leverage", "incorporate", "exploit",
+                  "integrate", "perform", "combine"}
+#: "the efficacy of X", "through use of X": X is a technique
+TECH_OF_NOUNS = {"use", "efficacy", "effectiveness", "benefit", "application", "variant", "version",
+                 "combination", "usage"}
+#: "<owner>, such as X": X is a technique ("modifications to the model, such as bidirectional attention")
+TECH_LIST_OWNERS = {"modification", "trick", "component", "technique", "method", "strategy", "heuristic"}
+#: generic nouns a technique name may modify ("a bundle adjustment step")
+TECH_CARRIERS = {"step", "technique", "procedure", "mechanism", "strategy", "scheme"}
+#: nouns after a technique head that make it a modifier of something else ("prediction tasks")
+TECH_NOT_BEFORE = {"task", "tasks", "problem", "problems", "rate", "rates", "space", "error", "accuracy", "head",
+                   "heads", "map", "maps", "weights", "score", "scores", "results", "performance", "layer",
+                   "layers", "module", "block", "blocks", "model", "models", "network", "networks", "loss"}
+#: modifiers that describe, not name, a technique ("standard beam search" is "beam search")
+TECH_GENERIC_MODIFIERS = {"standard", "existing", "novel", "new", "simple", "various", "different", "conventional",
+                          "traditional", "common", "popular", "typical", "other", "several", "multiple", "many",
+                          "additional", "previous", "prior", "current", "recent", "original", "vanilla", "naive",
+                          "efficient", "effective", "proposed", "classical", "classic", "same", "further",
+                          "post-hoc", "hoc", "post", "advanced", "improved", "modified", "generic", "general",
+                          "specific", "appropriate", "careful", "extensive", "full", "optimal", "default"}
 
 TASK_MIN_FIRST = 1.5
 TASK_MIN = 3.0

@@ -47,4 +47,5 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
             continue  # a metric acronym definition is typed later by its long form
         spans.append((sp.start_char, sp.end_char))
         occupied.take(sp.start_char, sp.end_char)
-    return [Candidate(s, e, doc.text[s:e], "metric", fixed=X) for s, e in spans]
+    text = doc.text
+    return [Candidate(s, e, text[s:e], "metric", fixed=X) for s, e in spans]

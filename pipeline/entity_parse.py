@@ -78,6 +78,16 @@ def norm_key(text: str) -> str:
     return re.sub(r"[\s\-–]+", " ", text.lower()).strip()
 
 
+def text_after(doc: Doc, end: int, n: int) -> str:
+    """``doc.text[doc[end-1].idx + len : ...+n]`` without building ``doc.text`` (costly on every call)."""
+    out = doc[end - 1].whitespace_ if end > 0 else ""
+    k = end
+    while len(out) < n and k < len(doc):
+        out += doc[k].text_with_ws
+        k += 1
+    return out[:n]
+
+
 def sentence_of(doc: Doc, span: Span | None) -> str:
     """The sentence holding ``span`` (the whole text when the doc has no sentence boundaries)."""
     if span is None or not doc.has_annotation("SENT_START"):

@@ -13,11 +13,23 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from .entity_lexicon import BASELINE_NOUNS, BASELINE_VERBS, CUE_NAME_VERBS, INTRODUCE_DATA, STRONG_PROPOSE
+from .entity_parse import text_after
 
 #: dependency labels that leave the proposed noun phrase for something it merely mentions
 _NOT_THE_OBJECT = {"pobj", "relcl", "advcl", "xcomp", "ccomp", "pcomp"}
 #: verbs whose object is a component the authors add: proposed when the name is not a known method
 WEAK_PROPOSE = {"incorporate"}
+#: "we analyze a variant named X": X is studied, not proposed
+_STUDY_VERBS = {"analyze", "analyse", "study", "examine", "investigate", "revisit", "consider", "evaluate", "use",
+                "adopt", "employ", "test", "benchmark"}
+
+
+def named_by_study(verb: Token) -> bool:
+    """Is ``verb`` a naming participle ("named", "called") on the object of a studying verb?"""
+    if verb.lemma_.lower() not in CUE_NAME_VERBS or verb.dep_ != "acl":
+        return False
+    gov = verb.head.head
+    return verb.head.dep_ == "dobj" and gov.lemma_.lower() in _STUDY_VERBS
 
 
 def propose_verb(tok: Token, verbs: set[str]) -> Token | None:
@@ -32,6 +44,8 @@ def propose_verb(tok: Token, verbs: set[str]) -> Token | None:
         if cur.dep_ in _NOT_THE_OBJECT or (cur.dep_ == "acl" and cur.lemma_.lower() not in CUE_NAME_VERBS):
             return None
         lemma = head.lemma_.lower()
+        if named_by_study(head):
+            return None
         if head.pos_ in {"VERB", "AUX"} and lemma in verbs:
             if cur.dep_ in {"nsubj", "nsubjpass"} and head.lemma_.lower() not in {"call", "name", "dub", "term"}:
                 return None
@@ -84,11 +98,11 @@ def _is_baseline(doc: Doc, span: Span) -> bool:
         if w in {"than", "unlike", "versus", "vs", "vs."} or (w in {"compared", "comparison"} and "to" in wl[k:] + ["with"]):
             return True
     # "X, Y and Z baselines"
-    after = doc[span.end : min(sent.end, span.end + 8)]
-    for w in after:
-        if w.lower_ in BASELINE_NOUNS:
+    tail = doc[span.end : min(sent.end, span.end + 8)]
+    for t in tail:
+        if t.lower_ in BASELINE_NOUNS:
             return True
-        if w.pos_ in {"VERB", "ADP"} or w.text in {".", ";", "("}:
+        if t.pos_ in {"VERB", "ADP"} or t.text in {".", ";", "("}:
             break
     return False
 
@@ -99,11 +113,11 @@ def proposed_cue(doc: Doc, span: Span) -> bool:
     prev2 = doc[start - 2] if start > 1 else None
     if prev is not None and prev.lower_ in {"our", "ours"}:
         return True
-    if prev is not None and prev.lemma_.lower() in CUE_NAME_VERBS:
+    if prev is not None and prev.lemma_.lower() in CUE_NAME_VERBS and not named_by_study(prev):
         return True
     if prev is not None and prev2 is not None and prev2.lemma_.lower() in CUE_NAME_VERBS and prev.lower_ in {"as", "it", "this", "them"}:
         return True
-    after = doc.text[span.end_char : span.end_char + 30].lower()
+    after = text_after(doc, span.end, 30).lower()
     if re.match(r"\s*\((?:ours|our method|our approach|our model)\)", after):
         return True
     # "X, a novel/new/simple ... <method head>" or "X is a novel ..."
@@ -145,7 +159,7 @@ def dataset_role(doc: Doc, sp: Span | None) -> str:
         return "used"
     if propose_verb(sp.root, INTRODUCE_DATA) is not None:
         return "introduced"
-    after = doc.text[sp.end_char : sp.end_char + 40].lower()
+    after = text_after(doc, sp.end, 40).lower()
     if re.match(r"\s*(?:,|:)\s*(?:a|an)\s+(?:new|novel|first|large-scale|comprehensive|challenging|curated|"
                 r"diverse|open|high-quality)", after):
         return "introduced"

@@ -30,7 +30,7 @@ from .entity_lexicon import (
     T,
     X,
 )
-from .entity_parse import Candidate, conj_group, conj_root
+from .entity_parse import Candidate, conj_group, conj_root, text_after
 from .entity_resources import Resources
 from .entity_roles import propose_verb, proposed_cue
 from .records import EntityType
@@ -42,7 +42,7 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
     nxt = doc[span.end] if span.end < len(doc) else None
     nxt2 = doc[span.end + 1] if span.end + 1 < len(doc) else None
     # "X-based", "X-style"
-    after = doc.text[span.end_char : span.end_char + 12]
+    after = text_after(doc, span.end, 12)
     if re.match(r"-(?:based|like|style|guided|driven|inspired|powered|enhanced)\b", after, re.IGNORECASE):
         votes[M] += 2
     for w in (nxt, nxt2):
@@ -136,7 +136,8 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     proposed = proposed_cue(doc, sp) or propose_verb(sp.root, STRONG_PROPOSE) is not None
     if last in DATASET_LAST or last_part in DATASET_LAST:
         return D
-    if proposed and last not in CONCEPT_HEADS:
+    coined = all(w[:1].isupper() for w in words) and len(words) >= 2  # "Equivariant Neural Fields (ENFs)"
+    if proposed and (last not in CONCEPT_HEADS or coined):
         return M
     if last in METRIC_LAST or low in res.metric_lower:
         return X
@@ -175,7 +176,7 @@ def decide_type(votes: dict[EntityType, float], c: Candidate, res: Resources) ->
         if d > 0:
             return D
         return M if c.text not in res.dataset_weak else None
-    if c.source == "gazm":
+    if c.source in {"gazm", "tech"}:
         return M
     if d > m:
         return D

@@ -137,3 +137,58 @@ def test_concepts_and_code_platforms_are_not_methods(nlp):
             "PaddlePaddle and integrated into PaddleNLP.")
     texts = {e.text for e in _ents(nlp, text)}
     assert not texts & {"Polyak-Lojasiewicz", "PaddlePaddle", "PaddleNLP"}
+
+
+def _tasks(nlp, text):
+    return [e.text for e in _ents(nlp, text) if e.type is EntityType.TASK]
+
+
+def test_task_lists_after_tasks_such_as(nlp):
+    tasks = _tasks(nlp, "We evaluate the model on tasks such as depth estimation, object tracking and image segmentation.")
+    assert {"depth estimation", "object tracking", "image segmentation"} <= set(tasks)
+
+
+def test_task_keeps_hyphen_words_and_inner_acronym(nlp):
+    text = "We study the task of AI-written text detection. FooNet performs text-to-speech (TTS) synthesis."
+    assert {"AI-written text detection", "text-to-speech (TTS) synthesis"} <= set(_tasks(nlp, text))
+
+
+def test_task_longest_phrase_wins_over_listed_subphrase(nlp):
+    tasks = _tasks(nlp, "Graph dataset condensation has emerged to shrink large graphs. We propose FooCond.")
+    assert "Graph dataset condensation" in tasks and "dataset condensation" not in tasks
+
+
+def test_task_verb_phrase_after_for(nlp):
+    text = "We present FooFormer, an architecture for modeling irregular time series, and test it widely."
+    assert "modeling irregular time series" in _tasks(nlp, text)
+
+
+def test_task_of_phrase_and_quality_words_dropped(nlp):
+    text = "The reconstruction of sparse sensor readings is hard. We enable high-quality image generation."
+    tasks = set(_tasks(nlp, text))
+    assert "reconstruction of sparse sensor readings" in tasks and "high-quality image generation" not in tasks
+
+
+def test_lowercase_techniques_used_as_tools(nlp):
+    text = ("Candidates are ranked by beam search. We also employ stochastic weight averaging, and show the "
+            "efficacy of temperature scaling. Our model (greedy decoding) beats FooLM.")
+    methods = {e.text for e in _ents(nlp, text) if e.type is EntityType.METHOD}
+    assert {"beam search", "temperature scaling", "greedy decoding"} <= methods
+
+
+def test_generic_hyphen_technique_is_not_a_name(nlp):
+    methods = {e.text for e in _ents(nlp, "The decoder uses a cross-attention to read the memory.")
+               if e.type is EntityType.METHOD}
+    assert not any("attention" in m for m in methods)
+
+
+def test_lowercase_proposed_names(nlp):
+    ents = _by_text(_ents(nlp, "We propose manifold contrastive learning, a framework to align views."))
+    assert ents["manifold contrastive learning"].role == "proposed"
+    ents = _by_text(_ents(nlp, "To address this, we introduce a novel type of poisoning: the label poisoning."))
+    assert ents["label poisoning"].type is EntityType.METHOD and ents["label poisoning"].role == "proposed"
+
+
+def test_analysed_named_variant_is_not_proposed(nlp):
+    ents = _by_text(_ents(nlp, "Moreover, we analyze an efficient variant of FooGD named FooGD-FA using less memory."))
+    assert ents["FooGD-FA"].role != "proposed"
