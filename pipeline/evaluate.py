@@ -35,14 +35,21 @@ from .records import EntityMention, EntityType, PaperRecord, Record, ResultMenti
 logger = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SEED_GOLD = REPO_ROOT / "tests" / "fixtures" / "seeds_gold.jsonl"
+FIXTURES = REPO_ROOT / "tests" / "fixtures"
+SEED_GOLD = FIXTURES / "seeds_gold.jsonl"
 SEED_DIR = REPO_ROOT / "data" / "iclr2025"
 SEED_GLOB = "[0-9][0-9][0-9]_*.txt"
-ALL_SETS = ("seeds", "iclr2024_dev", "scierc", "scier", "scier_ood")
+ALL_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "scierc", "scier", "scier_ood")
+#: guideline gold whose abstracts are not shipped: (gold files, corpus under ../shared, role).
+#: iclr2025_dev is for tuning rules; iclr2024_dev is the held-out test and is never tuned on.
+CORPUS_GOLD = {
+    "iclr2025_dev": ((FIXTURES / "iclr2025_dev_gold_a.jsonl", FIXTURES / "iclr2025_dev_gold_b.jsonl"),
+                     "corpora/iclr2025.jsonl", "development set: rules may be tuned on it"),
+    "iclr2024_dev": ((FIXTURES / "iclr2024_dev_gold.jsonl",), "corpora/iclr2024.jsonl",
+                     "held-out test: annotated independently of the extractor; never used to tune rules"),
+}
 #: sets scored like the seeds (full guidelines gold: entities with roles, and results)
-GUIDELINE_SETS = ("seeds", "iclr2024_dev")
-HELDOUT_GOLD = REPO_ROOT / "tests" / "fixtures" / "iclr2024_dev_gold.jsonl"
-HELDOUT_CORPUS = "corpora/iclr2024.jsonl"
+GUIDELINE_SETS = ("seeds", *CORPUS_GOLD)
 TYPES = tuple(EntityType)
 RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
 TOL = 1e-6
@@ -274,14 +281,14 @@ def load_seeds(directory: Path = SEED_DIR, gold_path: Path = SEED_GOLD) -> Bench
     return Benchmark(papers, gold, TYPES, notes)
 
 
-def load_heldout(gold_path: Path, corpus: Path) -> Benchmark:
+def load_corpus_gold(gold_paths: Sequence[Path], corpus: Path, role: str) -> Benchmark:
     """Guideline gold for abstracts we may not ship: the texts are read from the corpus by id."""
-    gold = load_gold_jsonl(gold_path)
+    gold = [g for path in gold_paths for g in load_gold_jsonl(path)]
     wanted = {g.id for g in gold}
     papers = [r for r in read_corpus([corpus]) if r.id in wanted]
     missing = wanted - {p.id for p in papers}
     notes = [f"{len(missing)} gold ids not in {corpus.name}: {sorted(missing)[:5]}"] if missing else []
-    notes.append("annotated independently of the extractor; never used to tune rules")
+    notes.append(role)
     return Benchmark(papers, [g for g in gold if g.id not in missing], TYPES, notes)
 
 
@@ -337,11 +344,13 @@ def load_set(name: str) -> Benchmark | str:
         if not (SEED_GOLD.is_file() and SEED_DIR.is_dir()):
             return f"seed gold or texts not found ({SEED_GOLD}, {SEED_DIR})"
         return load_seeds()
-    if name == "iclr2024_dev":
-        corpus = shared_dir() / HELDOUT_CORPUS
-        if not (HELDOUT_GOLD.is_file() and corpus.is_file()):
-            return f"skipped: needs {HELDOUT_GOLD.name} and {corpus} (the abstracts are not shipped)"
-        return load_heldout(HELDOUT_GOLD, corpus)
+    if name in CORPUS_GOLD:
+        gold_files, corpus_name, role = CORPUS_GOLD[name]
+        corpus = shared_dir() / corpus_name
+        present = [g for g in gold_files if g.is_file()]
+        if not (present and corpus.is_file()):
+            return f"skipped: needs {gold_files[0].name} and {corpus} (the abstracts are not shipped)"
+        return load_corpus_gold(present, corpus, role)
     if name not in _PEER_FILES:
         raise ValueError(f"unknown evaluation set {name!r}; choose from {', '.join(ALL_SETS)}")
     path = shared_dir() / _PEER_FILES[name]
