@@ -124,9 +124,38 @@ def _reversed_definitions(text: str) -> list[Definition]:
     return out
 
 
+#: "<Long Title Name>, named SHORT" / "<Long Title Name> with our algorithm SHORT": no parentheses
+_CUED = re.compile(r",?\s+(?:(?:named|called|dubbed|termed|coined)|with\s+our\s+(?:algorithm|method|framework|"
+                   r"approach|model|system))\s+([A-Z][A-Za-z0-9+\-]*[A-Z][A-Za-z0-9+\-]*)(?![\w-])")
+
+
+def _cued_definitions(text: str) -> list[Definition]:
+    """"a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency, named THePUff":
+    a Title Case long form (at least two capitalised words) right before a naming cue and its short form."""
+    out = []
+    for m in _CUED.finditer(text):
+        short = m.group(1)
+        window_start = max(0, m.start() - 160)
+        before = text[window_start : m.start()]
+        cut = max(before.rfind(p) for p in (". ", "; ", ": ", "(", ")"))
+        clause_start = window_start + (cut + 1 if cut >= 0 else 0)
+        words = [w for w in _WORD.finditer(text, clause_start, m.start()) if w.group(0).strip(",;:")]
+        words = words[-min(12, 2 * sum(c.isalpha() for c in short) + 2):]
+        idx = _match_short(short, words, text) if words else None
+        if idx is None:
+            continue
+        cand = words[idx:]
+        if not cand[0].group(0)[:1].isupper() or sum(w.group(0)[:1].isupper() for w in cand) < 2:
+            continue
+        long_start, long_end = cand[0].start(), cand[-1].end()
+        long_text = text[long_start:long_end].rstrip(",;:")
+        out.append(Definition(long_start, long_start + len(long_text), m.start(1), m.end(1)))
+    return out
+
+
 def find_definitions(text: str) -> list[Definition]:
     """All acronym definitions in ``text``, in text order."""
-    out: list[Definition] = _reversed_definitions(text)
+    out: list[Definition] = _reversed_definitions(text) + _cued_definitions(text)
     reversed_shorts = {(d.short_start, d.short_end) for d in out}
     for m in _PAREN.finditer(text):
         short = m.group(1).strip(".-")
@@ -153,7 +182,7 @@ def find_definitions(text: str) -> list[Definition]:
         while idx < len(words) - 1 and words[idx].group(0).lower() in _LEADING_DROP and not words[idx].group(0)[0].isupper():
             idx += 1
         long_start, long_end = words[idx].start(), words[-1].end()
-        long_text = text[long_start:long_end].rstrip(",;:")
+        long_text = text[long_start:long_end].rstrip(",;:~")  # "~" is a leftover LaTeX non-breaking space
         long_end = long_start + len(long_text)
         if long_text.lower() == short.lower() or len(long_text) <= len(short):
             continue

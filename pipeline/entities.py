@@ -62,12 +62,14 @@ from .entity_resources import Resources, all_generic, build_resources, default_r
 from .entity_roles import (
     WEAK_PROPOSE,
     dataset_role,
+    described_by_us,
     method_role,
     propose_verb,
     shares_prefix,
     subject_of_success,
 )
 from .entity_tasks import select_tasks
+from .entity_title import title_name, title_name_spans
 from .entity_types import acro_type, decide_type, not_a_method, type_votes
 from .records import EntityMention, EntityType
 
@@ -102,12 +104,18 @@ def find_entities(doc: Doc, resources: Resources | None = None) -> list[EntityMe
         lower[doc.vocab.strings[mid]].append((s, e))
     lower["METRIC"].extend((s, e) for s, e, label in cased if label == "METRIC")
     cands += metric_candidates(doc, lower["METRIC"], occupied)
+    tname = title_name(doc)
+    if tname is not None:  # "FlashRNN: ..." -- the title's name, wherever the abstract uses it
+        for s, e in title_name_spans(doc, tname):
+            if occupied.free(s, e):
+                occupied.take(s, e)
+                cands.append(Candidate(s, e, tname, "tname"))
     cands += _name_like_candidates(doc, cased, lower["METHOD"], occupied)
     cands += _weak_candidates(doc, cands, occupied)
     surface_votes = _type_candidates(doc, cands, alias_of, res)
     task_ents = select_tasks(doc, res, lower.get("TASK", []), occupied.flags, cands)
     entities = _group(doc, cands, alias_of, surface_votes, res)
-    out = _with_roles(doc, entities, res)
+    out = _with_roles(doc, entities, res, tname)
     out.extend(task_ents)
     return sorted(out, key=lambda m: (m.start, m.type.value, m.end))
 
@@ -237,15 +245,24 @@ def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
         if c.source == "acro":
             for a in c.aliases:
                 for m in re.finditer(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", text):
-                    ent.spans.append((m.start(), m.end()))
+                    if not any(o.start <= m.start() and m.end() <= o.end and o.end - o.start > m.end() - m.start()
+                               for o in cands if o is not c and o.source != "dropped"):
+                        ent.spans.append((m.start(), m.end()))  # not the "QMARL" inside "entangled QMARL"
     return list(entities.values())
 
 
-def _with_roles(doc: Doc, entities: list[_Entity], res: Resources) -> list[EntityMention]:
+def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | None = None) -> list[EntityMention]:
     """Method and dataset roles from every occurrence, then the output records."""
     proposed_names: list[str] = []
+    tkey = norm_key(tname) if tname else None
     for ent in entities:
         spans = [sp for s, e in ent.spans if (sp := span_at(doc, s, e)) is not None]
+        titled = tkey is not None and any(norm_key(f) == tkey for f in (ent.text, *ent.aliases))
+        if titled and ent.type in (M, D):
+            ent.roles = {"proposed" if ent.type is M else "introduced"}
+            if ent.type is M:
+                proposed_names.append(ent.text)
+            continue
         if ent.type is M:
             ent.roles = {method_role(doc, sp) for sp in spans}
             if "proposed" in ent.roles:
@@ -258,10 +275,11 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources) -> list[Entit
             if any(propose_verb(sp.root, WEAK_PROPOSE) is not None for sp in spans):
                 ent.roles.add("proposed")
                 proposed_names.append(ent.text)
-    if not proposed_names:  # a coined name that is the subject of "achieves/outperforms"
+    if not proposed_names:  # a coined name described in a sentence of ours, or that achieves/outperforms
         for ent in entities:
             if ent.type is M and ent.text not in res.method_names and "baseline" not in ent.roles:
-                if any(subject_of_success(doc, span_at(doc, s, e)) for s, e in ent.spans):
+                if any(described_by_us(doc, span_at(doc, s, e)) or subject_of_success(doc, span_at(doc, s, e))
+                       for s, e in ent.spans):
                     ent.roles.add("proposed")
                     proposed_names.append(ent.text)
                     break

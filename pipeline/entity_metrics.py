@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from .entity_lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
-from .entity_parse import Candidate, Occupancy, extend_left, longest_spans
+from .entity_parse import Candidate, Occupancy, conj_group, extend_left, longest_spans
 
 #: single words that are metrics only in a sentence that reports a number or says "in terms of"
 _NEEDS_NUMBER = {"precision", "precisions", "recall", "recalls", "coverage", "return"}
@@ -26,10 +26,66 @@ def metric_mod_ok(t: Token) -> bool:
     return t.pos_ in {"NOUN", "PROPN"} and t.dep_ in {"compound", "amod", "nmod"}
 
 
+#: what a measure is never called on its own (guidelines: vague words are not metrics)
+_VAGUE = {"performance", "effectiveness", "quality", "efficiency", "results", "result", "capability", "capabilities",
+          "ability", "abilities", "terms", "way", "ways", "benefit", "benefits", "improvement", "improvements",
+          "gain", "gains", "cost", "costs", "power", "behavior", "behaviour", "properties", "property", "aspects",
+          "task", "tasks", "model", "models", "method", "methods", "data", "number", "amount", "level", "levels",
+          "state", "art", "order", "orders", "magnitude", "fraction", "percentage", "average", "factor", "margin",
+          "range", "variety", "set", "scale", "size", "baseline", "baselines", "one", "use", "need", "lack"}
+#: nouns whose "in X" object is the measure that changes ("an increase in success rates")
+_CHANGE_NOUNS = {"improvement", "improvements", "increase", "increases", "gain", "gains", "reduction",
+                 "reductions", "decrease", "drop", "boost", "boosts", "degradation", "enhancement", "advantage"}
+#: head nouns that are measures when a specific word names them ("Jaccard Index", "Spearman coefficients")
+_NAMED_HEADS = {"index", "coefficient", "coefficients", "score", "scores", "rate", "rates", "ratio", "distance",
+                "divergence"}
+
+
+#: single nouns that are measures in a measuring context ("the metric of regret", "in terms of coverage")
+_SINGLE_OK = {"regret", "diversity", "coverage", "perplexity", "fidelity", "validity", "novelty", "recall",
+              "precision", "sparsity", "calibration", "faithfulness", "factuality", "runtime", "loss"}
+
+
+def _np_span(doc: Doc, head: Token) -> tuple[int, int] | None:
+    """Token span of the measure phrase headed by ``head`` (its metric-like modifiers included)."""
+    if head.pos_ not in {"NOUN", "PROPN"} or head.lower_ in _VAGUE or head.is_stop or not head.is_alpha:
+        return None
+    start = extend_left(doc, head.i, head.sent.start, metric_mod_ok)
+    if any(not t.is_alpha and t.text not in {"-", "–"} for t in doc[start : head.i]):
+        return None
+    if start == head.i and head.lower_ not in METRIC_HEADS | _SINGLE_OK:
+        return None  # one ordinary noun ("gradients", "distribution") is too vague to be a measure
+    return start, head.i + 1
+
+
+def context_metric_spans(doc: Doc) -> list[tuple[int, int]]:
+    """Measures named by where they occur: "in terms of A and B", "the metric of X", "an increase in X",
+    "X Index/coefficients" after a proper name. ("reduces X by 35x" and "achieves X of 0.32" were tried:
+    they found more non-measures than measures on the development abstracts.)"""
+    out: list[tuple[int, int]] = []
+    for tok in doc:
+        heads: list[Token] = []
+        low = tok.lower_
+        if low == "of" and tok.i >= 2 and doc[tok.i - 1].lower_ == "terms" and doc[tok.i - 2].lower_ == "in":
+            heads = [g for c in tok.children if c.dep_ == "pobj" for g in conj_group(c)]
+        elif low == "of" and tok.head.lower_ in {"metric", "metrics", "measure"} and tok.head.i == tok.i - 1:
+            heads = [c for c in tok.children if c.dep_ == "pobj"]
+        elif low == "in" and tok.head.lower_ in _CHANGE_NOUNS and tok.head.i == tok.i - 1:
+            heads = [c for c in tok.children if c.dep_ == "pobj"]
+        elif low in _NAMED_HEADS and tok.i - 1 > tok.sent.start and doc[tok.i - 1].text[:1].isupper() \
+                and doc[tok.i - 1].text[1:].islower() and doc[tok.i - 1].is_alpha:
+            heads = [tok]
+        for h in heads:
+            span = _np_span(doc, h)
+            if span is not None:
+                out.append(span)
+    return out
+
+
 def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupancy) -> list[Candidate]:
     """METRIC candidates from matcher hits (token spans); claims their characters in ``occupied``."""
     spans: list[tuple[int, int]] = []
-    for s, e in longest_spans(matches):
+    for s, e in longest_spans(matches + context_metric_spans(doc)):
         head = doc[e - 1]
         if head.lower_ in {"rate", "error"} and doc[max(0, s - 1)].lower_ in NON_METRIC_CONTEXT:
             continue
@@ -49,3 +105,4 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
         occupied.take(sp.start_char, sp.end_char)
     text = doc.text
     return [Candidate(s, e, text[s:e], "metric", fixed=X) for s, e in spans]
+

@@ -25,7 +25,7 @@ class Candidate:
     start: int
     end: int
     text: str
-    source: str  # acro | name | title | gaz | gazm | weak | metric | dropped
+    source: str  # acro | name | title | gaz | gazm | weak | metric | tname | dropped
     votes: dict[EntityType, float] = field(default_factory=lambda: defaultdict(float))
     aliases: list[str] = field(default_factory=list)
     fixed: EntityType | None = None

@@ -12,7 +12,14 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .entity_lexicon import BASELINE_NOUNS, BASELINE_VERBS, CUE_NAME_VERBS, INTRODUCE_DATA, STRONG_PROPOSE
+from .entity_lexicon import (
+    BASELINE_NOUNS,
+    BASELINE_VERBS,
+    CUE_NAME_VERBS,
+    INTRODUCE_DATA,
+    METHOD_HEADS,
+    STRONG_PROPOSE,
+)
 from .entity_parse import text_after
 
 #: dependency labels that leave the proposed noun phrase for something it merely mentions
@@ -72,7 +79,8 @@ def _is_baseline(doc: Doc, span: Span) -> bool:
             break
         lem = head.lemma_.lower()
         if head.pos_ in {"VERB", "AUX"} and lem in BASELINE_VERBS and cur.dep_ in {"dobj", "pobj", "conj", "prep",
-                                                                                      "appos", "npadvmod", "attr"}:
+                                                                                      "appos", "npadvmod", "attr"} \
+                and not (cur.dep_ == "conj" and cur.pos_ in {"VERB", "AUX"}):  # "X improves ..., (2) X enables"
             if lem == "improve" and cur.dep_ == "dobj":
                 return False
             return True
@@ -102,8 +110,8 @@ def _is_baseline(doc: Doc, span: Span) -> bool:
     for t in tail:
         if t.lower_ in BASELINE_NOUNS:
             return True
-        if t.pos_ in {"VERB", "ADP"} or t.text in {".", ";", "("}:
-            break
+        if t.pos_ in {"VERB", "ADP"} or t.text in {".", ";", "("} or t.lower_ in {"our", "a", "an", "the"}:
+            break  # "X, our baseline agent": an apposition describing X, not a list of baselines
     return False
 
 
@@ -111,13 +119,15 @@ def proposed_cue(doc: Doc, span: Span) -> bool:
     start = span.start
     prev = doc[start - 1] if start > 0 else None
     prev2 = doc[start - 2] if start > 1 else None
-    if prev is not None and prev.lower_ in {"our", "ours"}:
+    if prev is not None and prev.lower_ in {"our", "ours"} and not _owned_head(span):
+        return True
+    if _our_np(doc, span):
         return True
     if prev is not None and prev.lemma_.lower() in CUE_NAME_VERBS and not named_by_study(prev):
         return True
     if prev is not None and prev2 is not None and prev2.lemma_.lower() in CUE_NAME_VERBS and prev.lower_ in {"as", "it", "this", "them"}:
         return True
-    after = text_after(doc, span.end, 30).lower()
+    after = text_after(doc, span.end, 90).lower()
     if re.match(r"\s*\((?:ours|our method|our approach|our model)\)", after):
         return True
     # "X, a novel/new/simple ... <method head>" or "X is a novel ..."
@@ -125,15 +135,55 @@ def proposed_cue(doc: Doc, span: Span) -> bool:
                 r"efficient|effective|first|training-free|plug-and-play|versatile|modular|flexible|"
                 r"theoretically|fully|open|end-to-end)", after):
         return True
+    # "Adalayer, a layerwise variant of Adam which we introduce": a relative clause of ours on the name
+    if re.match(r"[^.;()]{0,60}?\b(?:which|that)\s+we\s+(?:propose|introduce|present|develop|design|call|name|"
+                r"term|dub|devise)\b", after):
+        return True
     if span.start == span.sent.start and re.match(r"\s*(?:is|,)\s*(?:a|an)\s+(?:novel|new)\b", after):
         return True
     return False
+
+#: "X-based", "X (XA)-based": the name is what the described thing builds on
+_BASED = re.compile(r"\s?(?:\([^()]{1,12}\))?-(?:based|driven|guided|inspired|like|style|powered|enhanced|"
+                    r"aware|augmented|assisted)\b", re.IGNORECASE)
+
+
+def _owned_head(span: Span) -> bool:
+    """"our Triton implementation": the name modifies the owned noun, which is not a method noun."""
+    root = span.root
+    return root.dep_ in {"compound", "nmod", "amod"} and root.head.i >= span.end and root.head.pos_ == "NOUN" \
+        and root.head.lower_ not in METHOD_HEADS
+
+
+def _our_np(doc: Doc, span: Span) -> bool:
+    """"our algorithm BRB", "our hardware-optimization FlashRNN": "our" opens the name's own noun phrase
+    (only nouns/adjectives/hyphens between, the name is the head or the apposed name of a method noun)."""
+    start = span.start
+    k = start - 1
+    while k >= max(span.sent.start, start - 4) and doc[k].lower_ not in {"our", "ours"}:
+        t = doc[k]
+        if not (t.pos_ in {"NOUN", "ADJ", "PROPN"} or t.text in {"-", "–"}) or t.is_stop:
+            return False
+        k -= 1
+    if k < max(span.sent.start, start - 4) or k == start - 1 or _owned_head(span):
+        return False
+    between = doc[k + 1 : start]
+    if any(t.lower_ in METHOD_HEADS for t in between):
+        return True  # "our algorithm BRB", "our framework X"
+    return any(c.dep_ == "poss" and c.i == k for c in span.root.children)
+
 
 def method_role(doc: Doc, sp: Span | None) -> str:
     if sp is None:
         return "used"
     if proposed_cue(doc, sp):
         return "proposed"
+    if _BASED.match(text_after(doc, sp.end, 24)):
+        return "baseline" if _is_baseline(doc, sp) else "used"  # "a CL-based model": what it builds on
+    verb = propose_verb(sp.root, STRONG_PROPOSE)
+    if verb is not None and sp.root.head is verb and sp.root.dep_ in {"dobj", "oprd"} \
+            and not names_a_family(doc, sp):
+        return "proposed"  # "we propose X, our baseline agent": the object itself, before baseline cues
     if _is_baseline(doc, sp):
         return "baseline"
     if propose_verb(sp.root, STRONG_PROPOSE) is not None and not names_a_family(doc, sp):
@@ -167,6 +217,24 @@ def dataset_role(doc: Doc, sp: Span | None) -> str:
     if prev is not None and prev.lower_ in {"our", "new"}:
         return "introduced"
     return "used"
+
+
+def described_by_us(doc: Doc, sp: Span | None) -> bool:
+    """"We instantiate this proposal with X, a synthetic data augmentation algorithm that ...": a name
+    followed by an indefinite description headed by a method noun, in a sentence whose subject is "we"."""
+    if sp is None or sp.sent.start == 0:
+        return False
+    if not re.match(r"\s*,\s*(?:a|an)\s", text_after(doc, sp.end, 8)):
+        return False
+    if not any(t.lower_ == "we" and t.dep_ == "nsubj" for t in sp.sent):
+        return False
+    for t in doc[sp.end + 2 : min(sp.sent.end, sp.end + 9)]:
+        if t.lower_ in METHOD_HEADS and t.lower_ not in {"baseline", "baselines", "family", "series", "variant",
+                                                          "variants", "models", "methods", "approaches"}:
+            return True
+        if t.pos_ in {"VERB", "ADP", "PRON"} or t.text in {",", ".", ";", "("}:
+            return False
+    return False
 
 
 def subject_of_success(doc: Doc, sp: Span | None) -> bool:

@@ -42,6 +42,7 @@ from .entity_lexicon import (
 )
 from .entity_parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
 from .entity_resources import Resources, all_generic
+from .entity_title import title_of
 from .records import EntityMention
 
 _ND = re.compile(r"^\d[dD]$")  # "3D", "2d": the only numbers a task name keeps
@@ -53,6 +54,7 @@ _NO_OF_HEADS = {"evaluation", "analysis", "design", "inference", "transfer", "se
 _GERUND_STOP = {"with", "using", "via", "by", "without", "while", "through", "from", "to", "and", "or", "that",
                 "which", "where", "when", "as", "into", "under", "at", "across", "based"}
 _MAX_TASKS = 4
+TITLE_BOOST = 1.5
 _MAX_WITH_LIST = 5
 
 
@@ -321,7 +323,10 @@ def select_tasks(doc: Doc, res: Resources, lower_matches: list[tuple[int, int]],
             scored[key] = (score, sp.start_char, sp.end_char)
         else:
             scored[key] = (max(prev[0], score) + 0.7, prev[1], prev[2])  # repeated mentions are main tasks
+    title = (title_of(doc) or "").lower()
     for key, (score, s, e) in scored.items():
+        if title and len(key) > 6 and re.search(r"(?<!\w)" + re.escape(key) + r"(?!\w)", title):
+            score += TITLE_BOOST  # the title names the paper's main problem
         chosen.append((score, s, e, text[s:e] if text[s:e].lower() == key else _trim_task(text[s:e]), ()))
     cap = _MAX_WITH_LIST if n_listed >= _MAX_WITH_LIST else _MAX_TASKS
     return [_mention(doc, text, s, e, txt, al) for _, s, e, txt, al in _main_few(chosen, cap)]

@@ -77,7 +77,12 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
     # apposition: "X, a new benchmark for ...", "the benchmark, X"
     for ch in span.root.children:
         if ch.dep_ == "appos" and ch.i >= span.end:
-            if ch.lower_ in DATASET_HEADS and ch.lower_ not in {"data", "set", "sets", "tasks"}:
+            mods = {c.lower_ for c in ch.children if c.dep_ in {"compound", "amod", "nmod"}}
+            if ch.lower_ in _METRIC_NOUNS:
+                votes[X] += 3  # "Trust-Score, a holistic metric that ..."
+            elif ch.lower_ in {"framework", "suite", "platform", "protocol"} and mods & _EVAL_MODIFIERS:
+                votes[D] += 3  # "X, a dynamic evaluation framework": a benchmark
+            elif ch.lower_ in DATASET_HEADS and ch.lower_ not in {"data", "set", "sets", "tasks"}:
                 votes[D] += 3
             elif ch.lower_ in METHOD_HEADS:
                 votes[M] += 2
@@ -127,6 +132,12 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
     if text.lower() in res.metric_lower:
         votes[X] += 2.5
     return votes
+
+#: describing nouns that make a name a measure ("X, a holistic metric")
+_METRIC_NOUNS = {"metric", "measure", "score", "index", "criterion", "indicator"}
+#: modifiers that make a framework a benchmark ("an evaluation framework")
+_EVAL_MODIFIERS = {"evaluation", "benchmarking", "testing", "assessment", "evaluating"}
+
 
 def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | None:
     words = [w for w in re.split(r"[\s]+", c.text) if w]
@@ -190,6 +201,9 @@ USE_VERBS = {"use", "leverage", "employ", "apply", "adopt", "utilize", "utilise"
 #: nouns that make a preceding name a concept, not a method ("Polyak-Lojasiewicz inequality")
 _CONCEPT_NEXT = {"inequality", "condition", "conditions", "theorem", "lemma", "bound", "bounds", "equation",
                  "equations", "hypothesis", "law", "principle", "property", "assumption", "constant", "norm"}
+#: last words of a field or a mathematical notion, not a method ("Statistical Learning Theory", "VC-dimension")
+_FIELD_LAST = {"theory", "geometry", "algebra", "topology", "calculus", "statistics", "dimension", "complexity",
+               "physics", "chemistry", "biology", "science", "sciences", "mathematics"}
 #: verbs that place released code on a platform ("open-sourced on X", "integrated into X")
 _RELEASE_VERBS = {"open-source", "open-sourced", "sourced", "integrate", "implement", "host", "release", "publish", "make"}
 
@@ -208,9 +222,17 @@ def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
     last = c.text.split()[-1].lower()
     if c.source == "title" and last in {"process", "processes"} | _CONCEPT_NEXT:
         return True
+    if c.source in {"title", "name", "weak"} and re.split(r"[-\s]", last)[-1] in _FIELD_LAST:
+        return True
     nxt = doc[sp.end] if sp.end < len(doc) else None
     if nxt is not None and nxt.lower_ in _CONCEPT_NEXT:
         return True
+    head = sp.root.head  # "PAC-Bayesian generalization bounds": a modifier of a concept noun
+    if sp.root.dep_ in {"compound", "amod", "nmod"} and sp.end <= head.i <= sp.end + 2 \
+            and head.lower_ in _CONCEPT_NEXT:
+        return True
+    if re.search(r"[\u0370-\u03ff\u2200-\u22ff]", c.text) and len(re.findall(r"[A-Za-z]", c.text)) < 3:
+        return True  # "ΔΔ G": a symbol
     root = sp.root
     if root.dep_ == "pobj" and root.head.lower_ in {"on", "in", "into", "at", "to"}:
         verb = root.head.head

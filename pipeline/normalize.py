@@ -31,6 +31,9 @@ _LATEX_ISLAND = re.compile(
     r"|\\[A-Za-z]+\*?(?:\s*\{[^{}]{0,300}\}){0,2}"
     r"|\\[%&_#$~^{}]"
 )
+# Markdown emphasis (**bold**, *italic*) that some abstracts carry: keep the words, drop the stars
+_MD_BOLD = re.compile(r"\*\*(?=\S)")
+_MD_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,120}?)(?<=[^\s*])\*(?![\w*])")
 _BARE_URL = re.compile(r"https?://[^\s<>\"'{}|\\^`\]\[)]+")
 _SPACES = re.compile(r"[ \t\u00a0\u2009\u202f]+")
 _TRAILING_URL_PUNCT = ".,;:!?"
@@ -86,6 +89,8 @@ def normalize_text(raw: str) -> NormalizedText:
     text = _FONT_GROUP.sub(lambda m: m.group(1) or m.group(2) or "", text)
     if "\\" in text or "$" in text:
         text = _LATEX_ISLAND.sub(_island_to_text, text)
+    text = _MD_BOLD.sub("", text).replace("**", "")
+    text = _MD_ITALIC.sub(r"\1", text)
     for old, new in _REPLACEMENTS.items():
         text = text.replace(old, new)
     text = _SPACES.sub(" ", text)

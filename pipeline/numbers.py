@@ -6,7 +6,7 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
-"x7 faster", "2.1×/4.5×", "by a factor of 1.4", "twice as fast" or "a threefold increase" are found too.
+"x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or "a threefold increase" are found too.
 Whether a remaining number is a *result* (and what it measures) is decided by ``pipeline.results``.
 """
 
@@ -22,7 +22,7 @@ _UNIT = (
     r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*)\s)?(?:points?|pts?)\b)"
-    r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|\s(?:times)\b)"
+    r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
     r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
     r"|(?P<flops>\s?[TGPM]?FLOPs\b)"
@@ -36,7 +36,7 @@ _UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FP
                "mem": None, "time": None, "tflops": None, "flops": None, "toks": None}
 
 _QTY = re.compile(
-    r"(?P<sign>[+±]|(?<![\w)\]])[-–−])?"
+    r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
     r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")(?![\w.]*\d)"
     r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
 )
@@ -67,6 +67,7 @@ _SIZE_AFTER = re.compile(
     r"(?:\s?(?:[BMKkTG]\b|[bmk](?=[\s,.;)])|billion|million|thousand|trillion|bn)"
     r"|-(?!fold)[A-Za-z]|\^|/\d|:\d|×\s?\d|x\d|\s?[xX]\s\d)"
 )
+_SLASH_PAIR = re.compile(r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b)")
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
 _NOT_NUMBER_CONTEXT = re.compile(
@@ -118,8 +119,39 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
     return "", None
 
 
+# markdown emphasis around a number ("**14.4** higher", "*10*×", "**22.2%**"): scanned as if absent
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3})(?=[+↑↓-]?\d)([^*\n]{1,16}?)\1(?![\w*])")
+
+
 def scan_quantities(text: str) -> list[Quantity]:
-    """Candidate quantities of ``text`` in order (see module doc for what is dropped)."""
+    """Candidate quantities of ``text`` in order (see module doc for what is dropped). Markdown emphasis
+    around a number is ignored; returned spans are in ``text`` and cover the emphasis marks."""
+    removed = [False] * len(text)
+    for m in _EMPHASIS.finditer(text):
+        for i in (*range(m.start(1), m.end(1)), *range(m.end(2), m.end())):
+            removed[i] = True
+    if not any(removed):
+        return _scan(text)
+    kept = [i for i in range(len(text)) if not removed[i]]
+    plain = "".join(text[i] for i in kept)
+
+    def _start(j: int) -> int:
+        i = kept[j] if j < len(kept) else len(text)
+        while i > 0 and removed[i - 1]:
+            i -= 1
+        return i
+
+    def _end(j: int) -> int:
+        i = kept[j - 1] + 1 if j > 0 else 0
+        while i < len(text) and removed[i]:
+            i += 1
+        return i
+
+    return [Quantity(q.value, q.value_max, q.unit, _start(q.start), _end(q.end), q.sign, q.change, q.unit_metric)
+            for q in _scan(plain)]
+
+
+def _scan(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     pos = 0
     n = len(text)
@@ -132,9 +164,17 @@ def scan_quantities(text: str) -> list[Quantity]:
         before = text[max(0, a_start - 12):a_start]
         after = text[m.end("a"):m.end("a") + 12]
         unit, unit_metric = _unit_of(m, "a_")
-        sign = (m.group("sign") or "").replace("–", "-").replace("−", "-")
+        sign = (m.group("sign") or "").replace("–", "-").replace("−", "-").replace("↑", "+").replace("↓", "-")
         # a minus glued to a word is a hyphen (GPT-4, ImageNet-1k): the number is part of a name
         if a_start > 0 and text[a_start - 1] in "-–" and a_start > 1 and (text[a_start - 2].isalnum() or text[a_start - 2] in ")]"):
+            continue
+        pair = _SLASH_PAIR.match(text, m.end("a")) if not unit else None
+        if pair is not None:  # "2.23/3.59× speedup": two numbers sharing the second one's unit
+            u = {"%": "%", "FPS": "FPS", "fps": "FPS"}.get(pair.group("u").strip(), "x")
+            um = "FPS" if u == "FPS" else None
+            out.append(Quantity(_to_float(m.group("a")), None, u, a_start, m.end("a"), sign, unit_metric=um))
+            out.append(Quantity(_to_float(pair.group("b")), None, u, pair.start("b"), pair.end(), unit_metric=um))
+            pos = pair.end()
             continue
         if not unit:
             if _SIZE_AFTER.match(after) or _MONEY_BEFORE.search(before) or _NOT_NUMBER_CONTEXT.search(before):

@@ -16,10 +16,10 @@ from spacy.tokens import Doc
 
 from .records import EntityType
 from .result_baselines import attribute_baselines, baseline_from_np
-from .result_context import Cand, Ctx, canon_name, is_proposed, names_in, same_name
+from .result_context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
 from .result_filters import result_kind
 from .result_lists import clean_np, coordinated_runs, list_after, split_list
-from .result_metrics import metric_local, metrics_in
+from .result_metrics import metric_from_phrase, metric_local, metrics_in
 from .result_vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 
@@ -45,6 +45,8 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
             if cm.group("owner"):
                 c.baseline = baseline_from_np(ctx, cm.group("owner"), q.end + cm.start("owner"))
         metric_local(ctx, c, metrics, all_q, s0, s1)
+        if not c.metric:
+            metric_from_phrase(ctx, c, s0, s1, all_q)
 
     # share within runs: kind, metric (trailing "on/in terms of" scope)
     for run in runs:
@@ -68,8 +70,8 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
 
     # metric fallbacks: same-unit neighbour in the sentence; then the unit's metric
     for i, c in enumerate(cands):
-        if c.metric:
-            continue
+        if c.metric or re.match(r"\s*(?:larger|smaller|bigger|more|fewer|less|longer|shorter|wider|deeper)\s+[a-z]", text[c.q.end:c.q.end + 20]):
+            continue  # "40x larger hidden sizes" names its own quantity
         for j in list(range(i - 1, -1, -1)) + list(range(i + 1, len(cands))):
             o = cands[j]
             if o.metric and o.q.unit == c.q.unit and o.metric_how in {"after", "before", "clause", "unit"} and not o.cost_fraction:
@@ -142,8 +144,8 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
             continue
         q = c.q
         nxt = min((o.q.start for o in cands if o.q.start > q.start), default=s1)
-        # "MATH (-33.8%), GSM8K (-80.1%)": a name right before the parenthesised number
-        par = re.search(r"(?P<np>[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s*\(\s*$", text[max(s0, q.start - 60):q.start])
+        # "MATH (-33.8%), GSM8K (-80.1%)", "(GSM8K: +13.4%)": a name right before the parenthesised number
+        par = re.search(r"(?P<np>[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s*(?:\(|(?<!\s):)\s*$", text[max(s0, q.start - 60):q.start])
         if par:
             found = dataset_name(ctx, par.group("np"), max(s0, q.start - 60) + par.start("np"), method_spans)
             if found:
@@ -162,11 +164,13 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
                 c.ev_end = max(c.ev_end, pos + len(clean_np(seg)[0]) + clean_np(seg)[1])
         if not found:
             # nearest dataset entity earlier in the sentence, else right after within the clause
-            prev = [n for n in ds_names if n.end <= q.start]
+            prev = [n for n in ds_names if n.end <= q.start and not re.search(r"\b(?:while|whereas)\b|;", text[n.end:q.start])]
             if prev:
                 found = prev[-1].text
             else:
                 later = [n for n in ds_names if n.start >= q.end and n.start < nxt and not re.search(r"[;]", text[q.end:n.start])]
+                if later and _dataset_list_at(text, ds_names, later[0].start, nxt):
+                    continue  # "26 of 27 models outperform baselines on A, B, and C": no single dataset
                 if later:
                     found = later[0].text
         if not found:
@@ -174,6 +178,16 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
         if not found and len(ctx.datasets) == 1:
             found = ctx.datasets[0]
         c.dataset = found
+
+
+def _dataset_list_at(text: str, ds_names: list[Name], start: int, limit: int) -> bool:
+    """Whether a list of two or more different datasets ("A, B, and C") starts at ``start``."""
+    first = next((n for n in ds_names if start <= n.start < limit), None)
+    if first is None:
+        return False
+    return any(n.text != first.text and first.end <= n.start < limit
+               and re.fullmatch(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text[first.end:n.start])
+               for n in ds_names)
 
 
 def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[int, int]]) -> str | None:
@@ -211,6 +225,8 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
 
 def local_dataset_before(ctx: Ctx, s0: int, qstart: int, method_spans: list[tuple[int, int]]) -> str | None:
     seg = ctx.text[s0:qstart]
+    seg = re.split(r"\b(?:while|whereas)\b|;", seg)[-1]  # only the number's own clause
+    s0 = qstart - len(seg)
     m = None
     for m in re.finditer(r"\b(?:On|on|For|for)\s+(?:the\s+)?(?P<np>[A-Z][\w./+-]*(?:\s+[A-Z0-9][\w./+-]*){0,2})\b(?!\s*\()", seg):
         pass
@@ -223,8 +239,13 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
     """Who achieved the number: a named non-proposed subject, else the proposed method."""
     sent = ctx.text[s0:s1].lower()
     text_mentions_proposed = any(f and f in sent for f in ctx.proposed_forms)
+    ours = ctx.proposed
+    if not text_mentions_proposed:
+        # several proposed names ("we introduce metric A ... we propose method B"): the one this sentence names
+        here = [n.text for n in ctx.names if n.type is EntityType.METHOD and n.role == "proposed" and s0 <= n.start and n.end <= s1]
+        ours = here[0] if here else ours
     for c in cands:
-        c.method = ctx.proposed
+        c.method = ours
         named = _method_after(ctx, c, text_mentions_proposed)
         if named:
             c.method = named
@@ -258,16 +279,22 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
         if OURS.search(full) or METRIC_RX.fullmatch(subj.text) or METRIC_RX.fullmatch(ctx.acro.get(subj.text, "-")) \
                 or OURS.search(st) or (ctx.proposed and any(f in st.lower() for f in ctx.proposed_forms)):
             continue
-        names = [n for n in ctx.names if n.type is EntityType.METHOD and n.start >= sub_span.start_char and n.end <= sub_span.end_char]
+        # a name the parser split ("CREATIVITY" nsubj + "INDEX" appos) still counts as a whole
+        names = [n for n in ctx.names if n.type is EntityType.METHOD and n.start < sub_span.end_char and n.end > sub_span.start_char]
         name = None
         if names:
             name = names[0].text
+            if is_proposed(ctx, name) or name == ours:
+                continue
         else:
             toks = [t for t in re.findall(r"[\w][\w./+-]*", st) if NAMEISH.match(t) and not HARDWARE.match(t) and t not in NOT_NAMES]
             if toks and len(sub_span) <= 4:
                 name = ctx.acro.get(toks[0], toks[0])
         if name and not is_proposed(ctx, name) and name != c.baseline and name != c.dataset and name not in ctx.datasets:
             c.method = name
+    for c in cands:
+        if c.method and c.metric and same_name(c.method, c.metric):
+            c.method = None  # "the INDEX of human authors is 66% higher": the proposed measure, not who scored
 
 
 def _method_after(ctx: Ctx, c: Cand, mentions_proposed: bool) -> str | None:

@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 from .records import EntityType
 from .result_context import Cand, Ctx, canon_name, is_proposed
 from .result_lists import clean_np, list_after, split_list
-from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD
+from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
 
 COMPARE_CUE_AFTER = re.compile(
     r"^(?P<pre>[^.;]{0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
@@ -57,6 +57,8 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     named = [t.strip("(),") for t in toks if NAMEISH.match(t.strip("(),")) and not HARDWARE.match(t.strip("(),"))]
     named = [t for t in named if not re.fullmatch(r"[a-z]+\d+[a-z]*", t)  # fp16, int8: precisions, not names
              and not GENERIC_BASELINE.fullmatch(t) and t not in NOT_NAMES]
+    if named and SOFTWARE.match(named[0]):
+        return None
     if named:
         t = re.sub(r"-(?:based|enhanced|style|like|driven|guided|augmented|only)$", "", named[0])
         name = ctx.acro.get(t, t)
@@ -114,10 +116,14 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
             if cue is not None:
                 np_text = seg[cue.end():]
                 np_off = prv + cue.end()
+                if re.match(r"accelerat|speed", cue.group(0), re.IGNORECASE) and not any(
+                        NAMEISH.match(t.strip("(),")) for t in np_text.split()):
+                    np_text = ""  # "speeds up decoding by 7x": what is accelerated, not a comparison target
             elif prv != s0 and (lead_m := re.match(r"\s*(?:,\s*)?(?:and\s+|while\s+)?", seg)):
                 np_text = seg[lead_m.end():]
                 np_off = prv + lead_m.end()
-                if any(w in np_text.lower().split() for w in ("we", "it", "our", "achieves", "improves")):
+                if any(w in np_text.lower().split() for w in ("we", "it", "our", "achieves", "improves", "while", "whereas")) \
+                        or re.match(r"(?:on|in|at|for|with|across|under)\b", np_text):
                     np_text = ""
                 # a clause ("the largest eigenvalue is reduced by 9.7%") has no comparison target
                 span = doc.char_span(np_off, np_off + len(np_text.rstrip()), alignment_mode="expand") if np_text.strip() else None

@@ -73,7 +73,8 @@ _WIN_CUE = re.compile(r"\b(?:outperform\w*|surpass\w*|beat\w*|best|state[- ]of[-
 _GAIN_WORD = r"(?:increase|improvement|gain|boost|drop|reduction|decrease|lift)s?"
 _BARE_GAIN_AFTER = re.compile(
     r"^\s*(?:points?\s+)?(?:(?:absolute|relative|average)\s+)?" + _GAIN_WORD + r"\s+(?:in|on|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:"
-    + METRIC_RX.pattern + r")|^\s*(?:[A-Za-z][\w-]*\s+){0,2}?(?:" + METRIC_RX.pattern + r")\s+" + _GAIN_WORD + r"\b")
+    + METRIC_RX.pattern + r")|^\s*(?:[A-Za-z][\w-]*\s+){0,2}?(?:" + METRIC_RX.pattern + r")\s+" + _GAIN_WORD + r"\b"
+    r"|^\s*(?:points?\s+)?(?:higher|lower|better|more)\s+(?:[\w-]+\s+){0,2}?(?:" + METRIC_RX.pattern + r")")
 # numbers of prior work or the field, stated as background (guidelines: not results)
 _BACKGROUND = re.compile(
     r"^\W*(?:Recently|Previously|Traditionally|Historically)\b|^\W*(?:\w+\W+){0,3}?(?:recent|previous|prior|existing|earlier|past)\s+"
@@ -133,6 +134,8 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
     if _TARGET_CLAUSE.search(before):
         return False, None
     if not q.unit:
+        if q.sign and (text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2):q.start].strip() == "("):
+            return True, None  # "ASQA (↑12.56)", "GSM8K (+2.3)": a signed gain next to a name
         if OUT_OF.match(after) or re.match(r"\s*of\s+\d+\b", after) and _WIN_CUE.search(before):
             return True, None
         coord = _BARE_COORD.match(after)
@@ -177,8 +180,9 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
         if re.search(r"\b(?:top|bottom|first|last|remaining)\s+$", before, re.IGNORECASE):
             return False, None
     if q.unit in {"x"} and re.match(r"^\s*(?:the\s+)?(?:amount|number|size|more\s+data|larger|bigger|more\s+parameters)\b", after, re.IGNORECASE) \
-            and not re.search(r"\b(?:fewer|less|smaller|reduc)", after[:30], re.IGNORECASE):
-        return False, None
+            and not re.search(r"\b(?:fewer|less|smaller|reduc)", after[:30], re.IGNORECASE) \
+            and not re.search(r"\b(?:allow|enabl|support|handl|process|scal)\w*\s+(?:up\s+to\s+|to\s+)?$", before, re.IGNORECASE):
+        return False, None  # "7x more data" is setup; "allows 40x larger hidden sizes" is a capability gained
     if q.unit == "x" and _MORE_DATA_AFTER.match(after):
         return False, None
     if q.unit == "x" and re.match(r"\s*(?:NVIDIA\s+)?(?:[AHVPT]\d{2,3}|RTX|GPUs?|TPUs?|nodes|machines)\b", after):

@@ -60,5 +60,5 @@ def clean_np(np: str) -> tuple[str, int]:
     if m:
         lead += m.end()
         np = np[m.end():]
-    np = re.sub(r"(?:\s+(?:and|or|but|while|whereas))+\s*$", "", np.rstrip(" ,.;:"))
+    np = re.sub(r"(?:\s+(?:and|or|but|while|whereas|just|only|alone|solely|directly|simply))+\s*$", "", np.rstrip(" ,.;:"))
     return np.rstrip(" ,.;:"), lead

@@ -69,6 +69,9 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
         return
     nxt = min((o.start for o in all_q if o.start > q.start), default=s1)
     prv = max((o.end for o in all_q if o.end <= q.start), default=s0)
+    if q.unit in {"Elo", "FPS"}:  # the unit is the measure ("540 Elo increase in playing strength")
+        c.metric, c.metric_how = q.unit_metric, "unit"
+        return
     # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of kernel TFLOPs/s"
     for ms, me, name in metrics:
         if ms >= q.end and ms < nxt:
@@ -105,6 +108,63 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
                                  text[me:q.start]) and q.start - me <= 120:
                     c.metric, c.metric_how = clean_metric(name), "clause"
                 return
+
+
+_CHANGE_VERB = (r"\b(?:reduc|lower|cut|decreas|improv|increas|boost|rais|enhanc|shorten|accelerat|speed\w*\s+up|shrink|"
+                r"compress|slash|halv)\w*\s+")
+_DET = r"(?:the\s+|its\s+|their\s+|overall\s+|average\s+)*"
+_NP = r"(?P<np>[\w-]+(?:\s+[\w-]+){0,2}?)"
+_HEDGE = r"(?:(?:on\s+average|an?\s+average\s+of|up\s+to|about|around|nearly|over|approximately|roughly|more\s+than|at\s+least|" \
+         r"a\s+factor\s+of|a\s+(?:significant\s+|large\s+)?margin\s+of|an?)\s+)*"
+# "reduces the pruning time by 35x", "reduces the INDEX of LLMs by 30.1%"
+_VERB_NP_BY = re.compile(_CHANGE_VERB + _DET + _NP + r"(?:\s+of\s+[^,;.()]{1,50}?)?\s+by\s+" + _HEDGE + r"$", re.IGNORECASE)
+# "the INDEX of human authors is on average 66.2% higher"
+_NP_OF_IS = re.compile(r"\b(?:the|its|their)\s+" + _NP + r"\s+of\s+[^,;.()]{1,50}?\s+(?:is|are|was|were)\s+" + _HEDGE + r"$",
+                       re.IGNORECASE)
+# "a 9.5% boost in effect", "an increase of 12% in recall"
+_GAIN_IN_NP = re.compile(r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|drop|rise)s?\s+)?in\s+"
+                         r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;)]|$|\b(?:and|while|over|compared|than|with|for)\b))")
+_MEASURE_HEAD = re.compile(r"(?:time|cost|costs|latency|overhead|usage|footprint|consumption|size|error|loss|rate|index|score|"
+                           r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality)$", re.IGNORECASE)
+_VAGUE = {"performance", "quality", "efficiency", "results", "result", "effectiveness", "capability", "capabilities",
+          "ability", "terms", "total", "average", "general", "particular", "addition", "practice", "comparison", "contrast",
+          "size", "time", "speed", "cost", "costs", "success", "all", "both", "each", "which", "this", "that"}
+
+
+def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
+    """The measure named by the clause around the number when no metric is next to it: the object of a verb of
+    change ("reduces the pruning time by 35x"), the subject of a comparison ("the X of Y is 66% higher") or the
+    noun after a gain ("a 9.5% boost in effect")."""
+    text = ctx.text
+    q = c.q
+    prv = max((o.end for o in all_q if o.end <= q.start), default=s0)
+    before = text[max(prv, c.ev_start - 120):c.ev_start]
+    cands = []
+    for rx in (_VERB_NP_BY, _NP_OF_IS):
+        m = rx.search(before)
+        if m:
+            cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
+    nxt = min((o.start for o in all_q if o.start > q.start), default=s1)
+    m = _GAIN_IN_NP.match(text[q.end:nxt])
+    if m and c.kind == "improvement":
+        cands.append((m.group("np"), q.end + m.start("np")))
+    for np, off in cands:
+        ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
+        if ents:
+            # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not "accelerates RHO"
+            if ents[0].start >= off and (ents[0].type is EntityType.METRIC or ents[0].type is EntityType.METHOD
+                                         and re.match(r"\s+of\b", text[ents[0].end:])):
+                c.metric, c.metric_how = ents[0].text, "phrase"
+                return
+            continue
+        np = re.sub(r"^(?:significant|substantial|considerable|overall|average|total|the)\s+", "", np, flags=re.IGNORECASE)
+        words = np.lower().split()
+        if not words or words[-1] in _VAGUE and len(words) == 1 or any(w in _VAGUE - {"time", "size", "speed", "cost", "costs"} for w in words):
+            continue
+        if not (METRIC_RX.fullmatch(np) or _MEASURE_HEAD.search(np)):
+            continue
+        c.metric, c.metric_how = clean_metric(np), "phrase"
+        return
 
 
 def clean_metric(name: str) -> str | None:

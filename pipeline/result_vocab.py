@@ -22,6 +22,8 @@ METRIC_WORDS = (
     "win-rate", "pass rate", "solve rate", "resolve rate", "agreement", "consistency", "faithfulness",
     "hallucination rate", "winning rate", "robust accuracy", "certified accuracy", "bandwidth", "cost", "score",
     "operations per second", "log-likelihood", "likelihood", "bits per dimension",
+    "spearman coefficient", "spearman correlation", "pearson coefficient", "pearson correlation",
+    "correlation coefficient", "rank correlation",
 )
 # metric acronyms (case-sensitive)
 METRIC_ACRONYMS = (
@@ -87,6 +89,8 @@ MODEL_LIKE = re.compile(r"^(?:ViT|ResNet|ResNeXt|BERT|RoBERTa|DeBERTa|GPT|Llama|
                          r"ConvNeXt|Mistral|Mixtral|Qwen|Gemma|Vicuna|OPT|BLOOM|Falcon|Claude|PaLM|Phi|UNet|U-Net|MAE|"
                          r"SimCLR|MoCo|BYOL|SimSiam|iBOT|EfficientNet|MobileNet|VGG|Inception|DenseNet|GCN|GAT|"
                          r"Transformer|LSTM|Gemini|ChatGPT|InstructGPT|Alpaca|Stable|SDXL|DiT|SAM)(?:[-/.\d]|s?$|\w*-?\d)")
+# software frameworks and languages: an implementation in them is not a method ("over a vanilla PyTorch implementation")
+SOFTWARE = re.compile(r"^(?:PyTorch|TensorFlow|JAX|Triton|CUDA|cuDNN|cuBLAS|NumPy|Keras|MXNet|ONNX|C\+\+|Python)$")
 OURS = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
 PROPOSE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study)|here\s*,?\s*we|in\s+this\s+(?:paper|work),\s*we)\s+(?:\w+\s+)?"

@@ -9,12 +9,15 @@ Pure function ``find_results(doc, entities)``; the ``paperkg_results`` factory s
 
 How a result is built (rules, not a model):
 
-1. ``pipeline.numbers.scan_quantities`` finds numbers with units and ranges and drops names/sizes/dims.
+1. ``pipeline.numbers.scan_quantities`` finds numbers with units and ranges and drops names/sizes/dims
+   (markdown emphasis around a number is ignored: "**14.4** higher", "*10*×").
 2. A quantity is kept when it is an experimental outcome (``result_filters``): it has a result unit (%, x,
    points, FPS, TFLOPs/s, Elo, dB ...) and no setup cue ("at 50% sparsity", "10% of the training data",
    "probability of 0.5", a comparison target's own score "(76%)" / "vs. 53.6%", a data statistic, a
    background sentence about prior work), or it is a bare number tied to a metric ("SPICE increase from
-   23.5 to 26.2", "44.7 chrF", "FID of 2.1", "11.2 gain in F1") or a win count ("31 out of 32").
+   23.5 to 26.2", "44.7 chrF", "FID of 2.1", "11.2 gain in F1", "14.4 higher execution accuracy"), a signed
+   gain next to a name ("ASQA (↑12.56)"), a bare number coordinated with a kept one ("of 0.32 (unsupervised) and 0.51 (supervised)") or a win count
+   ("31 out of 32").
 3. ``kind``: unit x / "N times" -> ratio; a gain cue ("+3.5%", "by N", "N% improvement", "outperforms ...
    by", "reduces ... by", "N% higher") -> improvement; else absolute ("only 15% of the memory").
 4. Numbers in one coordinated run ("15x, 46x and 108x", "+3.5% and +4.6%") share cues and are paired in
@@ -22,16 +25,20 @@ How a result is built (rules, not a model):
    or named in the sentence).
 5. metric: the measure named next to the number (after: "78.8% linear evaluation accuracy", "2x speedup",
    "by 14% on action accuracy"; before: "accuracy of 19.3%", "throughput gain of 3.8x"), else the one
-   the unit names (FPS, Elo), else the latest metric earlier in the clause, else the metric of a
-   same-unit neighbour in the sentence. Fractions of a cost ("15% of the memory") take the cost.
+   the unit names (FPS, Elo), else the latest metric earlier in the clause, else the quantity the clause
+   changes ("reduces the pruning time by 35x", "a 9.5% boost in effect"), else the metric of a same-unit
+   neighbour in the sentence. Fractions of a cost ("15% of the memory") take the cost.
    dataset: "on X" after the number, the nearest dataset earlier in the sentence, else the abstract's
-   only dataset. method: the named subject when it is not ours, else the proposed method.
+   only dataset (none for one number over a list "on A, B, and C"). method: the named subject when it is
+   not ours, else the proposed method (the proposed name this sentence mentions when there are several); none when the metric is the proposed measure itself.
    baseline: the named thing after "than/over/compared to/against" or between "outperforms" and "by";
    generic phrases ("existing methods", "fp16 models") give none.
 Entity mentions (``doc._.kg_entities``) are used when present; local cues work without them.
 """
 
 from __future__ import annotations
+
+import re
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -41,6 +48,8 @@ from .records import EntityMention, ResultMention
 from .result_attribution import attribute_sentence
 from .result_context import Cand, build_ctx
 from .result_filters import is_result
+
+_BARE_COORD = re.compile(r"\s*(?:\([^()]{1,30}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)")
 
 
 def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]:
@@ -62,9 +71,12 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
             qi += 1
         if not in_sent:
             continue
-        cands = []
+        cands: list[Cand] = []
         for q in in_sent:
             keep, _ = is_result(ctx, doc, q, s0, s1)
+            if not keep and not q.unit and cands and not cands[-1].q.unit:
+                # "coefficients of 0.32 (unsupervised) and 0.51 (supervised)": a bare number coordinated with a kept one
+                keep = bool(_BARE_COORD.fullmatch(text[cands[-1].q.end:q.start]))
             if keep:
                 cands.append(Cand(q, ev_start=q.start, ev_end=q.end))
         if not cands:

@@ -12,7 +12,7 @@ nlp_mod = pytest.importorskip("pipeline.nlp")
 
 @pytest.fixture(scope="module")
 def nlp():
-    return nlp_mod.build_nlp()
+    return nlp_mod.build_nlp(records_as_dicts=False)
 
 
 def _ents(nlp, text):
@@ -192,3 +192,60 @@ def test_lowercase_proposed_names(nlp):
 def test_analysed_named_variant_is_not_proposed(nlp):
     ents = _by_text(_ents(nlp, "Moreover, we analyze an efficient variant of FooGD named FooGD-FA using less memory."))
     assert ents["FooGD-FA"].role != "proposed"
+
+
+def _titled(nlp, title, text):
+    from pipeline.entities import find_entities
+
+    doc = nlp.make_doc(text)
+    for _, proc in nlp.pipeline:
+        if _ == "paperkg_entities":
+            break
+        doc = proc(doc)
+    doc.user_data["title"] = title
+    return _by_text(find_entities(doc))
+
+
+def test_title_name_is_the_proposed_method(nlp):
+    text = "We show how fast these networks can get with our hardware-optimization FlashRNN in Triton and CUDA."
+    ents = _titled(nlp, "FlashRNN: I/O-Aware Optimization of Traditional RNNs", text)
+    assert ents["FlashRNN"].role == "proposed"
+    assert "Triton" not in ents  # a programming framework, not a method
+    plain = _by_text(_ents(nlp, text))  # without a title the abstract's own cue ("our ... FlashRNN") decides
+    assert plain["FlashRNN"].role == "proposed"
+
+
+def test_named_long_form_without_parentheses(nlp):
+    text = ("To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
+            "Efficiency, named THePUff. It is possible to Break the Reclustering Barrier with our algorithm BRB.")
+    pairs = {text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)}
+    assert pairs["THePUff"] == "Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency"
+    assert pairs["BRB"] == "Break the Reclustering Barrier"
+
+
+def test_proposed_object_beats_baseline_apposition(nlp):
+    ents = _by_text(_ents(nlp, "We also propose AgentPoirot, our baseline data analysis agent capable of "
+                               "performing end-to-end data analytics."))
+    assert ents["AgentPoirot"].role == "proposed"
+
+
+def test_described_metric_and_benchmark_framework(nlp):
+    ents = _by_text(_ents(nlp, "To address this, we introduce Trust-Score, a holistic metric that evaluates the "
+                               "trustworthiness of LLMs. We introduce Scylla, a dynamic evaluation framework that "
+                               "measures the generalization abilities of LLMs."))
+    assert ents["Trust-Score"].type is EntityType.METRIC
+    assert ents["Scylla"].type is EntityType.DATASET and ents["Scylla"].role == "introduced"
+
+
+def test_metrics_from_measuring_context(nlp):
+    ents = _ents(nlp, "Experiments demonstrate the benefits of SAL over centralized training in terms of mode "
+                      "coverage and distribution matching. We study them through the performance metric of regret.")
+    metrics = {e.text for e in ents if e.type is EntityType.METRIC}
+    assert {"mode coverage", "distribution matching", "regret"} <= metrics
+
+
+def test_acronym_inside_a_longer_name_is_not_its_occurrence(nlp):
+    ents = _by_text(_ents(nlp, "Current quantum MARL (QMARL) methods rely on classical sharing. In this paper, a "
+                               "novel framework dubbed entangled QMARL (eQMARL) is proposed."))
+    assert ents["entangled QMARL"].role == "proposed"
+    assert ents["quantum MARL"].role != "proposed"

@@ -35,3 +35,15 @@ def test_bare_urls_are_collected_without_trailing_punctuation() -> None:
 
 def test_malformed_latex_does_not_raise() -> None:
     assert "x" in normalize_text(r"broken \textbf{x and $unclosed math").text
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("**T**n**T** is fast", "TnT is fast"),
+        ("we propose *SVDQuant*, a new paradigm", "we propose SVDQuant, a new paradigm"),
+        ("a * b and 2*3 = 6", "a * b and 2*3 = 6"),
+    ],
+)
+def test_markdown_emphasis_is_dropped_but_arithmetic_kept(raw: str, expected: str) -> None:
+    assert normalize_text(raw).text == expected

@@ -18,7 +18,7 @@ from pipeline.results import find_results
 def nlp():
     from pipeline.nlp import build_nlp
 
-    return build_nlp()
+    return build_nlp(records_as_dicts=False)
 
 
 def run(nlp, text: str, entities: list[EntityMention] | None = None) -> list[ResultMention]:
@@ -128,3 +128,51 @@ def test_baseline_cut_at_conjunctions_and_never_a_hedge(nlp):
 def test_a_clause_before_by_is_no_baseline(nlp):
     text = "With FooReg, the trace of the Hessian drops by 12.5%, and the largest eigenvalue is reduced by 7.5%."
     assert [(r.value, r.baseline) for r in run(nlp, text)] == [(12.5, None), (7.5, None)]
+
+
+# ------------------------------------------------------------------ held-out dev error classes (hand-written)
+
+
+def test_scan_emphasis_spaced_slash_pairs_and_hyphen_times():
+    text = "a *7*× speedup, **12.5** higher, **30%** gains, 1.8/2.6× faster, 90 / 60 FPS and 20-times fewer"
+    qs = scan_quantities(text)
+    assert [(q.value, q.unit) for q in qs] == [(7, "x"), (12.5, ""), (30, "%"), (1.8, "x"), (2.6, "x"),
+                                               (90, "FPS"), (60, "FPS"), (20, "x")]
+    assert text[qs[0].start:qs[0].end] == "*7*×"
+
+
+def test_arrow_gains_and_bare_higher_metric(nlp):
+    text = "FooAlign beats BarTune on QuxQA (↑8.25) and ZapQA (↑3.10), and reaches **6.3** higher exact match."
+    res = run(nlp, text)
+    assert [(r.value, r.unit, r.kind, r.dataset) for r in res] == [
+        (8.25, "", "improvement", "QuxQA"), (3.10, "", "improvement", "ZapQA"), (6.3, "", "improvement", None)]
+    assert res[0].baseline == "BarTune" and res[2].metric == "exact match"
+
+
+def test_bare_number_coordinated_with_a_kept_one(nlp):
+    text = "FooFold reaches Pearson correlations of 0.41 (zero-shot) and 0.58 (fine-tuned), above prior values of 0.3 and 0.4."
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [(0.41, "Pearson correlations"), (0.58, "Pearson correlations")]
+
+
+def test_metric_from_the_changed_quantity(nlp):
+    text = ("FooPrune reduces the search time by 12× and gives a 7.5% boost in recall. "
+            "Alignment lowers the FooScore of chat models by 20.5%.")
+    ents = [ent(text, "FooPrune", EntityType.METHOD, "proposed"), ent(text, "FooScore", EntityType.METHOD, "proposed")]
+    res = run(nlp, text, ents)
+    assert [(r.value, r.metric) for r in res] == [(12, "search time"), (7.5, "recall"), (20.5, "FooScore")]
+    assert res[2].method is None  # the proposed measure did not score itself
+
+
+def test_the_proposed_name_this_sentence_mentions_is_the_method(nlp):
+    text = ("We introduce FooScore, a metric. We propose FooTune. 14 out of 15 models tuned with FooTune improve "
+            "on QuxQA, ZapQA and BimQA.")
+    ents = [ent(text, "FooScore", EntityType.METHOD, "proposed"), ent(text, "FooTune", EntityType.METHOD, "proposed"),
+            ent(text, "QuxQA", EntityType.DATASET), ent(text, "ZapQA", EntityType.DATASET), ent(text, "BimQA", EntityType.DATASET)]
+    (r,) = run(nlp, text, ents)
+    assert (r.value, r.method, r.dataset) == (14, "FooTune", None)
+
+
+def test_software_baselines_and_capability_ratios(nlp):
+    text = "Our kernels reach 30x speedups over a plain PyTorch implementation and allow 16x larger batch sizes."
+    res = run(nlp, text)
+    assert [(r.value, r.baseline, r.metric) for r in res] == [(30, None, "speedup"), (16, None, None)]

@@ -13,7 +13,7 @@ from pipeline.results import find_results
 def nlp():
     from pipeline.nlp import build_nlp
 
-    return build_nlp()
+    return build_nlp(records_as_dicts=False)
 
 
 def run(nlp, text: str, entities: list[EntityMention] | None = None) -> list[ResultMention]:
