@@ -128,28 +128,53 @@ class EntityIndex:
                     self.add_name(etype, name)
 
     def finalize(self) -> EntityIndex:
-        """Fold acronyms into their unique expansion and pick each cluster's canonical label."""
+        """Fold acronyms into their expansion, pick each cluster's canonical label, mint IRIs.
+
+        Expansion links are followed to the end of the chain (``WQ`` -> ``WebQuestions`` ->
+        ``WebQuestionsSP`` would otherwise split one entity in two), and clusters whose canonical labels
+        normalise alike are one entity, so no two nodes of a type share a normalised label.
+        """
         for (etype, key) in self._forms:
-            cluster = _dominant_expansion(self._expansions.get((etype, key))) or key
-            # an expansion that is itself an alias of something else is not followed further:
-            # one hop keeps clusters explainable
-            self._cluster_of[(etype, key)] = cluster
+            self._cluster_of[(etype, key)] = self._root(etype, key)
+        labels = self._labels()
+        by_label: dict[tuple[EntityType, str], str] = {}
+        for (etype, cluster), (label, _) in sorted(labels.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+            by_label.setdefault((etype, norm_key(label)), cluster)
+        for tk, cluster in list(self._cluster_of.items()):
+            label = labels[(tk[0], cluster)][0]
+            self._cluster_of[tk] = by_label[(tk[0], norm_key(label))]
+        minted: dict[URIRef, str] = {}
+        for (etype, cluster), (label, alts) in sorted(self._labels().items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+            iri = mint(TYPE_CLASS[etype], readable_key(label))
+            if minted.setdefault(iri, cluster) != cluster:  # distinct clusters, same readable key: keep apart
+                iri = mint(TYPE_CLASS[etype], f"{readable_key(label)}-{cluster}")
+            self._refs[(etype, cluster)] = EntityRef(iri=iri, type=etype, label=label, alt_labels=alts)
+        self._final = True
+        return self
+
+    def _root(self, etype: EntityType, key: str) -> str:
+        """Follow dominant-expansion links to the end of the chain (cycles stop where they close)."""
+        seen = {key}
+        while (nxt := _dominant_expansion(self._expansions.get((etype, key)))) and nxt not in seen:
+            seen.add(nxt)
+            key = nxt
+        return key
+
+    def _labels(self) -> dict[tuple[EntityType, str], tuple[str, tuple[str, ...]]]:
+        """Canonical label and alt labels of every current cluster."""
         members: dict[tuple[EntityType, str], Counter[str]] = defaultdict(Counter)
         long_forms: dict[tuple[EntityType, str], Counter[str]] = defaultdict(Counter)
         for (etype, key), forms in self._forms.items():
             cluster = (etype, self._cluster_of[(etype, key)])
             members[cluster].update(forms)
             long_forms[cluster].update(self._long_forms.get((etype, key), Counter()))
-        for (etype, cluster), forms in members.items():
-            preferred = long_forms[(etype, cluster)] or forms
+        out = {}
+        for cluster, forms in members.items():
+            preferred = long_forms[cluster] or forms
             # the most frequent long form; ties broken by length (more complete) then alphabetically
             label = sorted(preferred.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[0][0]
-            alts = tuple(sorted(f for f in forms if f != label))
-            self._refs[(etype, cluster)] = EntityRef(
-                iri=mint(TYPE_CLASS[etype], readable_key(label)), type=etype, label=label, alt_labels=alts
-            )
-        self._final = True
-        return self
+            out[cluster] = (label, tuple(sorted(f for f in forms if f != label)))
+        return out
 
     def ref(self, etype: EntityType, name: str) -> EntityRef | None:
         """The entity a surface form resolves to (``None`` for an empty name)."""

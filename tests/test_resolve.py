@@ -69,3 +69,24 @@ def test_acronym_folds_into_a_clearly_dominant_expansion_only() -> None:
     tied = _index((M, "Iterative Closest Point", ("ICP",)), (M, "Iterative Closest Point", ("ICP",)),
                   (M, "Implicit Channel Protocol", ("ICP",)), (M, "Implicit Channel Protocol", ("ICP",)))
     assert tied.ref(M, "ICP") not in {tied.ref(M, "Iterative Closest Point"), tied.ref(M, "Implicit Channel Protocol")}
+
+
+def test_expansion_chains_and_case_twins_end_in_one_node() -> None:
+    index = _index((D, "WebQuestions", ("WQ",)), (D, "WebQuestionsSP", ("WebQuestions",)), (D, "WQ", ()),
+                   (D, "webquestionsSP", ()))
+    assert index.ref(D, "WQ") == index.ref(D, "WebQuestions") == index.ref(D, "WebQuestionsSP")
+    assert index.duplicate_label_count() == 0
+    iris = [r.iri for r in index.entities()]
+    assert len(iris) == len(set(iris))
+
+
+def test_no_two_nodes_share_an_iri_or_a_normalised_label_on_a_messy_name_table() -> None:
+    import itertools
+    names = ["WebQuestions", "Webquestions", "WebQuestion", "web questions", "WebQuestionsSP", "CWQ",
+             "ComplexWebQuestions", "Complex WebQuestions"]
+    index = EntityIndex()
+    for a, b in itertools.permutations(names, 2):
+        index.add_name(D, a, (b,) if len(b) <= 4 else ())
+    index.finalize()
+    iris = [r.iri for r in index.entities()]
+    assert len(iris) == len(set(iris)) and index.duplicate_label_count() == 0
