@@ -2,27 +2,43 @@
 
 This is the one place that wires the stages together; each stage only sees the records of the one
 before it. The summary it returns is what the CLI prints and what the tests check.
+
+Records stream; nothing holds the corpus in memory:
+
+1. read + NLP: papers stream from the corpus through spaCy (local processes, or a Dask cluster); each
+   extraction goes into the extraction cache (``cache.ExtractionCache``, SQLite keyed by content hash
+   and ``nlp.PIPELINE_VERSION``) as it comes, and the run's ordered ``(paper, key)`` list into a spool
+   file. Abstracts the cache already holds skip spaCy: adding 100 abstracts to a built corpus runs
+   the model on those 100 only.
+2. resolve: the spool is read back to fill the ``EntityIndex`` (a table of names, not texts).
+3. map + write: read back once more, mapped paper by paper, validated chunk by chunk, written as Turtle.
+
+Every build, cached or not, goes through the same passes, so the output is the same bytes.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import logging
+import tempfile
 import time
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from rdflib import Graph
 from tqdm import tqdm
 
+from .cache import ExtractionCache, Spool, pipeline_fingerprint
 from .corpus import CorpusStats, read_corpus, write_rejects
-from .errors import ValidationError
+from .errors import ConfigError, ValidationError
 from .export import write_turtle
 from .mapping import Triple, entity_triples, paper_triples
-from .nlp import build_nlp, extract
-from .records import PaperExtraction
-from .resolve import EntityIndex, build_index
+from .nlp import build_nlp, extract, model_name
+from .records import PaperExtraction, PaperRecord
+from .resolve import EntityIndex
 from .validate import validate_graph
 
 logger = logging.getLogger(__name__)
@@ -46,6 +62,10 @@ class BuildSummary:
     triples: int = 0
     duplicate_labels: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    #: Papers whose extraction came from the cache / that went through spaCy in this run.
+    cached: int = 0
+    extracted: int = 0
+    engine: str = "local"
 
 
 class _ChunkValidator:
@@ -85,7 +105,7 @@ class _ChunkValidator:
             raise ValidationError(f"graph does not conform to the SHACL shapes ({report.violations} violations); first:\n{first}")
 
 
-def _graph_triples(extractions: list[PaperExtraction], index: EntityIndex, validator: _ChunkValidator | None) -> Iterator[Triple]:
+def _graph_triples(extractions: Iterable[PaperExtraction], index: EntityIndex, validator: _ChunkValidator | None) -> Iterator[Triple]:
     for ex in extractions:
         triples = paper_triples(ex, index)
         if validator is not None:
@@ -102,6 +122,67 @@ def _graph_triples(extractions: list[PaperExtraction], index: EntityIndex, valid
         validator.flush()
 
 
+Engine = Literal["local", "dask"]
+
+
+def _model_version(name: str) -> str:
+    for dist in (name, name.replace("_", "-")):
+        try:
+            return importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return "unknown"
+
+
+def _nlp_stream(
+    engine: Engine, n_process: int, batch_size: int, scheduler: str | None, timings: dict[str, float]
+) -> Callable[[Iterable[PaperRecord]], Iterator[PaperExtraction]]:
+    """The NLP stage as ``papers -> extractions`` (input order); the model or cluster is only started
+    once a first paper actually needs it (a fully cached rebuild never loads spaCy)."""
+
+    def local(papers: Iterable[PaperRecord]) -> Iterator[PaperExtraction]:
+        it = iter(papers)
+        first = next(it, None)
+        if first is None:
+            return
+        def _all() -> Iterator[PaperRecord]:
+            yield first
+            yield from it
+
+        if n_process > 1:  # our own pool: spaCy's n_process cannot ship our Doc extensions back
+            from . import distributed
+
+            yield from distributed.extract_pool(_all(), n_process, batch_size=batch_size)
+            return
+        t0 = time.perf_counter()
+        nlp = build_nlp()
+        timings["load_model"] = time.perf_counter() - t0
+        yield from extract(_all(), nlp, n_process=1, batch_size=batch_size)
+
+    def dask(papers: Iterable[PaperRecord]) -> Iterator[PaperExtraction]:
+        from . import distributed
+
+        it = iter(papers)
+        first = next(it, None)
+        if first is None:
+            return
+
+        def _all() -> Iterator[PaperRecord]:
+            yield first
+            yield from it
+
+        t0 = time.perf_counter()
+        with distributed.client_for(scheduler, n_workers=n_process) as client:
+            timings["load_model"] = time.perf_counter() - t0  # cluster start; workers load spaCy lazily
+            yield from distributed.extract(_all(), client, batch_size=batch_size)
+
+    if engine == "local":
+        return local
+    if engine == "dask":
+        return dask
+    raise ConfigError(f"unknown engine {engine!r} (local or dask)")
+
+
 def build(
     inputs: Iterable[str | Path],
     output: Path,
@@ -111,6 +192,9 @@ def build(
     batch_size: int = 64,
     validate: bool = True,
     progress: bool | None = None,
+    cache_dir: Path | None = None,
+    engine: Engine = "local",
+    scheduler: str | None = None,
 ) -> BuildSummary:
     """Build the graph from ``inputs`` and write it to ``output`` as Turtle.
 
@@ -118,39 +202,75 @@ def build(
         inputs: Files, directories or ``-`` (see ``corpus.read_corpus``).
         output: Turtle file to write; only replaced when the whole graph validated.
         rejects_file: Where rejected records go (JSON Lines); defaults to ``<output>.rejects.jsonl``.
-        n_process: spaCy worker processes.
+        n_process: spaCy worker processes (``engine="dask"`` without ``scheduler``: LocalCluster workers).
         batch_size: spaCy batch size.
         validate: Check the SHACL shapes (the file is not written when they fail).
         progress: Show progress bars (``None``: only on a terminal).
+        cache_dir: Keep extractions here (keyed by content hash + ``nlp.PIPELINE_VERSION``) and reuse
+            them in later builds; ``None``: a throw-away cache for this run only.
+        engine: ``local`` (spaCy processes on this machine) or ``dask`` (a Dask distributed cluster).
+        scheduler: Dask scheduler address (``tcp://host:8786``); ``None`` starts a LocalCluster.
 
     Raises:
         ValidationError: the graph does not conform; nothing is written.
         InputError: an input path does not exist.
+        ConfigError: unknown engine, unreachable scheduler, no spaCy model.
     """
     disable = None if progress is None else not progress
     rejects_file = rejects_file or output.with_name(output.stem + ".rejects.jsonl")
     stats = CorpusStats()
-    summary = BuildSummary(output=str(output), rejects_file=None)
-    t0 = time.perf_counter()
-    nlp = build_nlp()
-    summary.seconds["load_model"] = time.perf_counter() - t0
+    summary = BuildSummary(output=str(output), rejects_file=None, engine=engine)
+    timings: dict[str, float] = {"load_model": 0.0}
+    stream = _nlp_stream(engine, n_process, batch_size, scheduler, timings)
+    model = model_name()
+    fingerprint = pipeline_fingerprint(model, _model_version(model))
 
-    t0 = time.perf_counter()
-    papers = read_corpus(inputs, stats)
-    extractions = list(
-        tqdm(extract(papers, nlp, n_process=n_process, batch_size=batch_size), desc="extract", unit="paper", disable=disable)
-    )
-    summary.seconds["read+nlp"] = time.perf_counter() - t0
+    with tempfile.TemporaryDirectory(prefix="paperkg-build-") as tmp:
+        cache = ExtractionCache(Path(cache_dir) if cache_dir is not None else Path(tmp), fingerprint)
+        try:
+            spool = Spool(Path(tmp) / "spool.tsv")
 
-    t0 = time.perf_counter()
-    index = build_index(extractions)
-    summary.seconds["resolve"] = time.perf_counter() - t0
+            # pass 1: read + NLP, only for abstracts the cache does not hold
+            t0 = time.perf_counter()
+            pending: deque[str] = deque()
 
-    t0 = time.perf_counter()
-    validator = _ChunkValidator(index) if validate else None
-    summary.triples = write_turtle(_graph_triples(extractions, index, validator), output)
-    summary.seconds["map+write"] = time.perf_counter() - t0 - (validator.seconds if validator else 0.0)
-    summary.seconds["validate"] = validator.seconds if validator else 0.0
+            def _misses() -> Iterator[PaperRecord]:
+                for paper in read_corpus(inputs, stats):
+                    key = cache.key(paper)
+                    spool.add(paper, key)
+                    if key in cache:
+                        summary.cached += 1
+                        continue
+                    pending.append(key)
+                    yield paper
+
+            for ex in tqdm(stream(_misses()), desc="extract", unit="paper", disable=disable):
+                cache.put(pending.popleft(), ex)
+                summary.extracted += 1
+            cache.flush()
+            spool.close()
+            summary.seconds["load_model"] = timings["load_model"]
+            summary.seconds["read+nlp"] = time.perf_counter() - t0 - timings["load_model"]
+
+            # pass 2: the entity table
+            t0 = time.perf_counter()
+            index = EntityIndex()
+            mentions: Counter[str] = Counter()
+            for ex in spool.read(cache):
+                index.add(ex)
+                mentions.update(m.type.value for m in ex.entities)
+                summary.results += len(ex.results)
+            index.finalize()
+            summary.seconds["resolve"] = time.perf_counter() - t0
+
+            # pass 3: map, validate, write
+            t0 = time.perf_counter()
+            validator = _ChunkValidator(index) if validate else None
+            summary.triples = write_turtle(_graph_triples(spool.read(cache), index, validator), output)
+            summary.seconds["map+write"] = time.perf_counter() - t0 - (validator.seconds if validator else 0.0)
+            summary.seconds["validate"] = validator.seconds if validator else 0.0
+        finally:
+            cache.close()
 
     summary.read, summary.ok, summary.rejected = stats.read, stats.ok, stats.rejected
     if stats.rejects:
@@ -160,9 +280,7 @@ def build(
         rejects_file.unlink()  # a stale rejects file from an earlier run would mislead
     per_type = Counter(ref.type.value for ref in index.entities())
     summary.entities = {t: per_type.get(t, 0) for t in ("METHOD", "DATASET", "METRIC", "TASK")}
-    mentions = Counter(m.type.value for ex in extractions for m in ex.entities)
     summary.mentions = {t: mentions.get(t, 0) for t in ("METHOD", "DATASET", "METRIC", "TASK")}
-    summary.results = sum(len(ex.results) for ex in extractions)
     summary.duplicate_labels = index.duplicate_label_count()
     summary.seconds["total"] = sum(summary.seconds.values())
     return summary

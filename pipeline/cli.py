@@ -66,18 +66,32 @@ def build(
     batch_size: int = typer.Option(64, "--batch-size", min=1, help="spaCy batch size."),
     no_validate: bool = typer.Option(False, "--no-validate", help="Skip SHACL validation (faster; not recommended)."),
     summary_json: Optional[Path] = typer.Option(None, "--summary-json", help="Also write the summary as JSON."),
+    engine: str = typer.Option("local", "--engine", help="Where the NLP stage runs: local (spaCy processes) or dask (a Dask distributed cluster)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786); without it --engine dask starts a local cluster of --workers workers."),
+    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Extraction cache (reused across builds; keyed by abstract hash + NLP version). Default: <output dir>/.paperkg-cache."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Do not read or keep the extraction cache (every abstract goes through spaCy)."),
     quiet: bool = QuietOpt,
 ) -> None:
     """Extract entities and results from abstracts and write a validated Turtle graph.
 
+    Abstracts already extracted by an earlier build (same text, same NLP version) come from the cache,
+    so adding a few abstracts to a large corpus only runs spaCy on the new ones.
+
     Example: paperkg build data/iclr2025 -o out/graph.ttl
+    Example: paperkg build corpus.jsonl --engine dask --scheduler tcp://10.0.0.5:8786
     """
     from .build import build as run_build
 
+    if engine not in ("local", "dask"):
+        raise typer.BadParameter("expected local or dask", param_hint="--engine")
+    if scheduler and engine != "dask":
+        raise typer.BadParameter("--scheduler needs --engine dask", param_hint="--scheduler")
     sources = inputs or [str(SAMPLE_CORPUS)]
+    cache = None if no_cache else (cache_dir or output.parent / ".paperkg-cache")
     try:
         summary = run_build(sources, output, rejects_file=rejects, n_process=workers, batch_size=batch_size,
-                            validate=not no_validate, progress=_progress(quiet))
+                            validate=not no_validate, progress=_progress(quiet), cache_dir=cache,
+                            engine=engine, scheduler=scheduler)  # type: ignore[arg-type]
     except PaperKGError as exc:
         raise _fail(exc) from exc
     data = summary.__dict__
@@ -89,6 +103,7 @@ def build(
         + (f" (see {summary.rejects_file})" if summary.rejects_file else ""),
         "entities: " + ", ".join(f"{k.lower()} {v}" for k, v in summary.entities.items()),
         f"results: {summary.results}",
+        f"extracted: {summary.extracted} with spaCy ({summary.engine}), {summary.cached} from the cache",
         f"triples: {summary.triples} -> {summary.output}",
         "seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in summary.seconds.items()),
     ]

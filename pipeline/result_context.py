@@ -173,7 +173,7 @@ def local_proposed(doc: Doc, ctx: Ctx) -> tuple[str | None, list[tuple[int, int]
     return found, heads
 
 
-DS_TOKEN = r"[A-Z][\w.+/-]*[A-Z0-9][\w.+/-]*|[A-Z][a-z]+[A-Z][\w.+-]*"
+DS_TOKEN = r"(?>[A-Z][\w.+/-]*[A-Z0-9][\w.+/-]*|[A-Z][a-z]+[A-Z][\w.+-]*)"  # atomic: a name never re-splits (no catastrophic backtracking)
 
 
 LOCAL_DS = re.compile(

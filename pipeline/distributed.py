@@ -1,0 +1,176 @@
+"""The NLP stage in parallel: a local process pool (``paperkg build --workers N``) or a Dask distributed
+cluster (``paperkg build --engine dask [--scheduler ADDRESS]``).
+
+Both ship *papers* to the workers and get *extractions* back (small pydantic records), never spaCy
+``Doc`` objects: spaCy's own ``n_process`` serialises every Doc with msgpack to send it back, which
+fails on our pydantic-valued Doc extensions (E871) and would cost more than the extractions anyway.
+
+Papers travel to the workers in batches; each worker process loads the spaCy pipeline once (on its
+first batch) and returns ``PaperExtraction`` records. The driver keeps a bounded number of batches in
+flight and yields the results strictly in input order, so everything after the NLP stage (resolution,
+mapping, the Turtle writer) is the same code as the single-process build and the output is byte-identical.
+
+Workers need the same environment as the driver: ``pipeline`` importable, the same spaCy model and
+``nlp.PIPELINE_VERSION`` (checked on every batch, so a stale worker fails loudly instead of mixing
+rule versions). Without ``scheduler`` a ``LocalCluster`` on loopback is started and torn down again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .errors import ConfigError
+from .records import PaperExtraction, PaperRecord
+
+logger = logging.getLogger(__name__)
+
+#: Papers per task: large enough to amortise scheduling (a task is ~3 s of spaCy), small for balance.
+TASK_PAPERS = 128
+
+_WORKER_NLP: dict[str, Any] = {}
+
+
+def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> list[PaperExtraction]:
+    """Runs on a worker: the NLP stage over one batch, with the worker's cached pipeline."""
+    from . import nlp as _nlp
+
+    if version != _nlp.PIPELINE_VERSION:
+        raise ConfigError(
+            f"worker has paperkg NLP version {_nlp.PIPELINE_VERSION}, the driver {version}: install the same version"
+        )
+    model = _WORKER_NLP.get("nlp")
+    if model is None:
+        model = _WORKER_NLP["nlp"] = _nlp.build_nlp()
+    return list(_nlp.extract(papers, model, n_process=1, batch_size=batch_size))
+
+
+def _pool_init() -> None:
+    from . import nlp as _nlp
+
+    _WORKER_NLP["nlp"] = _nlp.build_nlp()
+
+
+def _pool_batch(papers: list[PaperRecord], batch_size: int) -> list[PaperExtraction]:
+    from . import nlp as _nlp
+
+    return list(_nlp.extract(papers, _WORKER_NLP["nlp"], n_process=1, batch_size=batch_size))
+
+
+def extract_pool(
+    papers: Iterable[PaperRecord],
+    n_process: int,
+    *,
+    task_papers: int = TASK_PAPERS,
+    batch_size: int = 64,
+    in_flight: int | None = None,
+) -> Iterator[PaperExtraction]:
+    """``nlp.extract`` over ``n_process`` local worker processes (each loads spaCy once); input order kept,
+    at most ``in_flight`` batches (default 2 per worker) outstanding so memory stays flat."""
+    import multiprocessing as mp
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    in_flight = in_flight or 2 * n_process
+    futures: dict[int, Future[list[PaperExtraction]]] = {}
+    batches = enumerate(_batches(papers, task_papers))
+    with ProcessPoolExecutor(n_process, mp_context=mp.get_context("spawn"), initializer=_pool_init) as pool:
+        next_out = 0
+        exhausted = False
+        while True:
+            while not exhausted and len(futures) < in_flight:
+                try:
+                    i, batch = next(batches)
+                except StopIteration:
+                    exhausted = True
+                    break
+                futures[i] = pool.submit(_pool_batch, batch, batch_size)
+            if next_out not in futures:
+                return
+            yield from futures.pop(next_out).result()
+            next_out += 1
+
+
+def _batches(papers: Iterable[PaperRecord], size: int) -> Iterator[list[PaperRecord]]:
+    batch: list[PaperRecord] = []
+    for p in papers:
+        batch.append(p)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+@contextmanager
+def client_for(scheduler: str | None, n_workers: int = 2) -> Iterator[Any]:
+    """A ``distributed.Client`` to ``scheduler``, or to a fresh loopback ``LocalCluster`` of ``n_workers``."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - dask is an optional extra
+        raise ConfigError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from exc
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except OSError as exc:
+            raise ConfigError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    logging.getLogger("distributed").setLevel(logging.WARNING)  # its INFO chatter would drown the build's output
+    cluster = LocalCluster(
+        n_workers=n_workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0",
+        silence_logs=logging.WARNING,
+    )
+    client = Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def extract(
+    papers: Iterable[PaperRecord],
+    client: Any,
+    *,
+    task_papers: int = TASK_PAPERS,
+    batch_size: int = 64,
+    in_flight: int | None = None,
+) -> Iterator[PaperExtraction]:
+    """Like ``nlp.extract`` but on the cluster behind ``client``; yields in input order.
+
+    At most ``in_flight`` batches (default: 3 per worker thread) are submitted at a time, so neither the
+    driver nor the scheduler ever holds the whole corpus.
+    """
+    from distributed import wait
+
+    from .nlp import PIPELINE_VERSION
+
+    if in_flight is None:
+        threads = sum(client.nthreads().values()) or 1
+        in_flight = 3 * threads
+    futures: dict[int, Any] = {}
+    next_out = 0
+    batches = enumerate(_batches(papers, task_papers))
+    exhausted = False
+    while True:
+        while not exhausted and len(futures) < in_flight:
+            try:
+                i, batch = next(batches)
+            except StopIteration:
+                exhausted = True
+                break
+            # pure=False: identical batches (duplicate abstracts) must still come back once each
+            futures[i] = client.submit(_extract_batch, batch, PIPELINE_VERSION, batch_size, pure=False)
+        if next_out not in futures:
+            return
+        head = futures[next_out]
+        if not head.done():
+            wait([head])
+        yield from head.result()
+        del futures[next_out]
+        next_out += 1
