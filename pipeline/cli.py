@@ -314,7 +314,10 @@ def stats(
 
 @app.command()
 def evaluate(
-    sets: str = typer.Option("seeds,scierc,scier,scier_ood", "--sets", help="Comma-separated: seeds, scierc, scier, scier_ood."),
+    sets: str = typer.Option(
+        "seeds,iclr2025_dev,iclr2024_dev,scierc,scier,scier_ood", "--sets",
+        help="Comma-separated: seeds (bundled), iclr2025_dev (tuning), iclr2024_dev (held-out test), "
+             "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without it."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Write the full report as JSON."),
     markdown_out: Optional[Path] = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
 ) -> None:
@@ -324,7 +327,10 @@ def evaluate(
     """
     from .evaluate import format_report, run_evaluation
 
-    report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()])
+    try:
+        report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()])
+    except ValueError as exc:  # an unknown set name
+        raise typer.BadParameter(str(exc), param_hint="--sets") from exc
     text = format_report(report)
     if json_out:
         json_out.parent.mkdir(parents=True, exist_ok=True)
