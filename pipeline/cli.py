@@ -261,6 +261,29 @@ def list_queries() -> None:
         typer.echo(f"{name:24} [{engines}] {spec.answers}" + (f"  (params: {params})" if params else ""))
 
 
+@app.command("export-csv")
+def export_csv_cmd(
+    file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
+    directory: Path = typer.Option(Path("out/csv"), "--dir", "-d", help="Directory for the CSV files and import.sh."),
+) -> None:
+    """Write CSV files for `neo4j-admin database import full` (bulk first load of a huge graph).
+
+    Example: paperkg export-csv out/graph.ttl --dir out/csv && (cd out/csv && bash import.sh neo4j)
+    """
+    from .csvexport import export_csv
+    from .propgraph import read_turtle
+
+    if not file.is_file():
+        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
+    try:
+        written = export_csv(read_turtle(str(file)), directory)
+    except SyntaxError as exc:
+        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
+    for name, rows in written.items():
+        typer.echo(f"{rows:>9}  {directory / name}")
+    typer.echo(f"import command: {directory / 'import.sh'}")
+
+
 @app.command()
 def validate(file: Path = typer.Argument(..., help="Turtle file to check against ontology/shapes.ttl.")) -> None:
     """Check a Turtle file against the paperkg SHACL shapes (exit 1 when it does not conform).
