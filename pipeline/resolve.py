@@ -35,7 +35,7 @@ TYPE_CLASS: dict[EntityType, URIRef] = {
 
 _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_·]+")
 _DROP = re.compile(r"[^\w/.+#×]")
-_PLURAL_KEEP = ("ss", "us", "is", "as", "os")
+_PLURAL_KEEP = ("ss", "us", "is", "as")
 
 
 def norm_key(name: str) -> str:
@@ -50,7 +50,8 @@ def norm_key(name: str) -> str:
     if words:
         last = words[-1]
         acronym_plural = last.endswith("s") and sum(c.isupper() for c in last) >= 2  # LoRAs, GANs, LLMs
-        plain_plural = (len(last) > 3 and last.endswith("s") and not last.casefold().endswith(_PLURAL_KEEP)
+        long_enough = len(last) > 3 or (len(words) > 1 and len(last) == 3)  # "speed-ups", not "gas"
+        plain_plural = (long_enough and last.endswith("s") and not last.casefold().endswith(_PLURAL_KEEP)
                         and last[-2].isalpha())
         if acronym_plural or plain_plural:
             words[-1] = last[:-1]

@@ -59,6 +59,8 @@ def test_iris_are_stable_across_runs_and_insertion_order() -> None:
 def test_acronym_plurals_fold_but_words_ending_in_s_keep_their_s() -> None:
     assert norm_key("LoRAs") == norm_key("LoRA") and norm_key("GANs") == norm_key("GAN")
     assert norm_key("bias") == "bias" and norm_key("Atlas") == "atlas" and norm_key("Adam") == "adam"
+    assert norm_key("speed-ups") == norm_key("speedup") and norm_key("compression ratios") == norm_key("compression ratio")
+    assert norm_key("gas") == "gas" and norm_key("DiT-S") != norm_key("DiTs") and norm_key("1.3B") != norm_key("13B")
 
 
 def test_acronym_folds_into_a_clearly_dominant_expansion_only() -> None:
