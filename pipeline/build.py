@@ -19,6 +19,7 @@ Every build, cached or not, goes through the same passes, so the output is the s
 from __future__ import annotations
 
 import importlib.metadata
+import itertools
 import logging
 import tempfile
 import time
@@ -134,6 +135,13 @@ def _model_version(name: str) -> str:
     return "unknown"
 
 
+def _unless_empty(papers: Iterable[PaperRecord]) -> Iterator[PaperRecord] | None:
+    """The same stream, or ``None`` when it is empty, so no model or cluster is started for no work."""
+    it = iter(papers)
+    first = next(it, None)
+    return None if first is None else itertools.chain((first,), it)
+
+
 def _nlp_stream(
     engine: Engine, n_process: int, batch_size: int, scheduler: str | None, timings: dict[str, float]
 ) -> Callable[[Iterable[PaperRecord]], Iterator[PaperExtraction]]:
@@ -141,40 +149,30 @@ def _nlp_stream(
     once a first paper actually needs it (a fully cached rebuild never loads spaCy)."""
 
     def local(papers: Iterable[PaperRecord]) -> Iterator[PaperExtraction]:
-        it = iter(papers)
-        first = next(it, None)
-        if first is None:
+        stream = _unless_empty(papers)
+        if stream is None:
             return
-        def _all() -> Iterator[PaperRecord]:
-            yield first
-            yield from it
-
-        if n_process > 1:  # our own pool: spaCy's n_process cannot ship our Doc extensions back
+        if n_process > 1:  # a pool of workers that each load spaCy once, with a bounded number of batches out
             from . import distributed
 
-            yield from distributed.extract_pool(_all(), n_process, batch_size=batch_size)
+            yield from distributed.extract_pool(stream, n_process, batch_size=batch_size)
             return
         t0 = time.perf_counter()
         nlp = build_nlp()
         timings["load_model"] = time.perf_counter() - t0
-        yield from extract(_all(), nlp, n_process=1, batch_size=batch_size)
+        yield from extract(stream, nlp, n_process=1, batch_size=batch_size)
 
     def dask(papers: Iterable[PaperRecord]) -> Iterator[PaperExtraction]:
         from . import distributed
 
-        it = iter(papers)
-        first = next(it, None)
-        if first is None:
+        stream = _unless_empty(papers)
+        if stream is None:
             return
-
-        def _all() -> Iterator[PaperRecord]:
-            yield first
-            yield from it
 
         t0 = time.perf_counter()
         with distributed.client_for(scheduler, n_workers=n_process) as client:
             timings["load_model"] = time.perf_counter() - t0  # cluster start; workers load spaCy lazily
-            yield from distributed.extract(_all(), client, batch_size=batch_size)
+            yield from distributed.extract(stream, client, batch_size=batch_size)
 
     if engine == "local":
         return local

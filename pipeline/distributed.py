@@ -18,7 +18,8 @@ rule versions). Without ``scheduler`` a ``LocalCluster`` on loopback is started 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -70,26 +71,27 @@ def extract_pool(
     """``nlp.extract`` over ``n_process`` local worker processes (each loads spaCy once); input order kept,
     at most ``in_flight`` batches (default 2 per worker) outstanding so memory stays flat."""
     import multiprocessing as mp
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor
 
     in_flight = in_flight or 2 * n_process
-    futures: dict[int, Future[list[PaperExtraction]]] = {}
-    batches = enumerate(_batches(papers, task_papers))
     with ProcessPoolExecutor(n_process, mp_context=mp.get_context("spawn"), initializer=_pool_init) as pool:
-        next_out = 0
-        exhausted = False
-        while True:
-            while not exhausted and len(futures) < in_flight:
-                try:
-                    i, batch = next(batches)
-                except StopIteration:
-                    exhausted = True
-                    break
-                futures[i] = pool.submit(_pool_batch, batch, batch_size)
-            if next_out not in futures:
-                return
-            yield from futures.pop(next_out).result()
-            next_out += 1
+        yield from _in_order(
+            _batches(papers, task_papers), lambda batch: pool.submit(_pool_batch, batch, batch_size), in_flight
+        )
+
+
+def _in_order(batches: Iterator[list[PaperRecord]], submit: Callable[[list[PaperRecord]], Any], in_flight: int) -> Iterator[PaperExtraction]:
+    """Submit batches keeping at most ``in_flight`` outstanding; yield their extractions in input order.
+
+    Both engines' futures (concurrent.futures and Dask) block in ``result()``, so one FIFO serves both.
+    """
+    pending: deque[Any] = deque()
+    for batch in batches:
+        pending.append(submit(batch))
+        if len(pending) >= in_flight:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
 
 
 def _batches(papers: Iterable[PaperRecord], size: int) -> Iterator[list[PaperRecord]]:
@@ -146,31 +148,14 @@ def extract(
     At most ``in_flight`` batches (default: 3 per worker thread) are submitted at a time, so neither the
     driver nor the scheduler ever holds the whole corpus.
     """
-    from distributed import wait
-
     from .nlp import PIPELINE_VERSION
 
     if in_flight is None:
         threads = sum(client.nthreads().values()) or 1
         in_flight = 3 * threads
-    futures: dict[int, Any] = {}
-    next_out = 0
-    batches = enumerate(_batches(papers, task_papers))
-    exhausted = False
-    while True:
-        while not exhausted and len(futures) < in_flight:
-            try:
-                i, batch = next(batches)
-            except StopIteration:
-                exhausted = True
-                break
-            # pure=False: identical batches (duplicate abstracts) must still come back once each
-            futures[i] = client.submit(_extract_batch, batch, PIPELINE_VERSION, batch_size, pure=False)
-        if next_out not in futures:
-            return
-        head = futures[next_out]
-        if not head.done():
-            wait([head])
-        yield from head.result()
-        del futures[next_out]
-        next_out += 1
+    # pure=False: identical batches (duplicate abstracts) must still come back once each
+    yield from _in_order(
+        _batches(papers, task_papers),
+        lambda batch: client.submit(_extract_batch, batch, PIPELINE_VERSION, batch_size, pure=False),
+        in_flight,
+    )
