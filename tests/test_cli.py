@@ -12,7 +12,7 @@ from pipeline.cli import app
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("command", ["build", "load", "reload", "query", "sparql", "validate", "stats", "evaluate", "queries"])
+@pytest.mark.parametrize("command", ["build", "load", "reload", "query", "sparql", "validate", "stats", "evaluate", "queries", "export-csv"])
 def test_every_command_has_help_with_an_example(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
