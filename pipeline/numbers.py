@@ -41,7 +41,7 @@ _QTY = re.compile(
     r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
 )
 _UNIT_AT = re.compile(_UNIT)
-_RANGE_SEP = re.compile(r"\s?(?:-|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
+_RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE)
 _RANGE_WORD = re.compile(r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE)
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
@@ -50,7 +50,7 @@ _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _CHANGE_BEFORE = re.compile(
     r"\b(?:improv|increas|rais|boost|elevat|lift|reduc|decreas|drop|lower|cut|declin|deteriorat|grow|grew|ris|rose|"
     r"jump|climb|fall|fell|shrink|shrank|enhanc|accelerat|shorten|degrad|go|goes|went|mov|push|bring|brought|chang|"
-    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,5}?from\s+\S*$", re.IGNORECASE)
+    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?from\s+\S*$", re.IGNORECASE)
 # ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
 _RATIO_CUE = (r"(?=\s+(?:as\s|faster|slower|speed|speedups?|speed-ups?|acceleration|improvement|increase|reduction|decrease|"
               r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|"

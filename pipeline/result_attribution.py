@@ -23,6 +23,16 @@ from .result_metrics import metric_from_phrase, metric_local, metrics_in
 from .result_vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 
+# "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
+_HEDGE_TAIL = (r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least|"
+               r"approximately|roughly|by|of|a|an)\s+)*")
+
+
+# "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on synchronous
+# tasks", a part of the named benchmark)
+_GENERIC_DATA = re.compile(r"(?:(?:[a-z][\w-]*|[A-Z]{2,3}|\d+)\s+){0,3}(?:datasets|benchmarks)\b")
+
+
 def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -> None:
     text = ctx.text
     metrics = metrics_in(ctx, doc, s0, s1)
@@ -64,7 +74,8 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
     for prev, c in pairwise(cands):
         gap = text[prev.q.end:c.q.start]
         if prev.kind == "improvement" and c.kind == "absolute" and prev.q.unit == c.q.unit and not c.cost_fraction \
-                and re.search(r"(?:^|[,;]|\band\b)\s*(?:of|by)?\s*$", gap) and not re.search(r"\b(?:achiev|reach|attain|obtain)", gap, re.IGNORECASE) \
+                and re.search(r"(?:^|[,;]|\band\b)\s*(?:of|by)?\s*" + _HEDGE_TAIL + r"$", gap) \
+                and not re.search(r"\b(?:achiev|reach|attain|obtain)", gap, re.IGNORECASE) \
                 and not c.q.change:
             c.kind = "improvement"
 
@@ -162,6 +173,9 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
             found = dataset_name(ctx, clean_np(seg)[0], pos + clean_np(seg)[1], method_spans)
             if found:
                 c.ev_end = max(c.ev_end, pos + len(clean_np(seg)[0]) + clean_np(seg)[1])
+            elif _GENERIC_DATA.match(seg):
+                c.dataset = None  # "by 12.6% on standard moderation datasets": said to be unnamed data
+                continue
         if not found:
             # nearest dataset entity earlier in the sentence, else right after within the clause
             prev = [n for n in ds_names if n.end <= q.start and not re.search(r"\b(?:while|whereas)\b|;", text[n.end:q.start])]

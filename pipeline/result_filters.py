@@ -58,7 +58,7 @@ HYPER_AFTER = re.compile(
 
 
 COMPARE_TARGET_BEFORE = re.compile(
-    r"(?:\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|than|against|from|baseline(?:'s)?|"
+    r"(?:\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|than|against|(?<!ranging\s)(?<!range\s)(?<!ranges\s)from|baseline(?:'s)?|"
     r"human(?:s|\s+performance|\s+experts?|\s+level)?|humans?'?\s+\w+)\s*(?:\(\s*)?"
     r"(?:only\s+|about\s+|just\s+|around\s+|approximately\s+|roughly\s+|~\s*|≈\s*)?$)",
     re.IGNORECASE,
@@ -87,8 +87,9 @@ _DATA_SHARE = re.compile(
     r"^\s*of\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:(?!generated|predicted|produced|sampled|synthesi[sz]ed|solved)[\w-]+\s+){0,2}?"
     r"[a-z]+s\s+(?:have|has|contain|contains|are|is|include|includes|involve|involves|require|requires|come|comes|"
     r"feature|features|consist|consists|span|spans|belong|belongs)\b", re.IGNORECASE)
-# "fine-tuning only 6.8% of the model parameters": a setting, not a saving
-_TUNED_SHARE = re.compile(r"\b(?:fine-?tun\w*|train\w*|updat\w*|tun\w*|adapt\w*)\s+(?:only\s+|just\s+|about\s+)?$", re.IGNORECASE)
+# "fine-tuning only 6.8% of the model parameters", "freezing >99% of the parameters": a setting, not a saving
+_TUNED_SHARE = re.compile(r"\b(?:fine-?tun\w*|train\w*|updat\w*|tun\w*|adapt\w*|freez\w*|prun\w*|mask\w*)\s+"
+                          r"(?:only\s+|just\s+|about\s+|over\s+|more\s+than\s+|>\s*)?$", re.IGNORECASE)
 _PARAMS_AFTER = re.compile(r"^\s*of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:parameters|weights|layers)\b", re.IGNORECASE)
 # "8.3 micro- and 7.8 macro-recall@50 improvements": a bare number sharing the next one's cue
 _BARE_COORD = re.compile(r"^\s*[A-Za-z]*-?\s*(?:,\s*)?(?:and|or)\s+[+]?\d+(?:\.\d+)?\s*(?:[A-Za-z]+-)?")
@@ -127,7 +128,7 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
     after = text[q.end: min(sent_end, q.end + 60)]
     if q.change:
         before = text[max(sent_start, q.start - 90): q.start]
-    if re.search(r"\bout\s+of\s+$|\d\s+of\s+(?:the\s+)?$", before, re.IGNORECASE):
+    if re.search(r"\bout\s+of\s+$|(?<![\w@.])\d+\s+of\s+(?:the\s+)?$", before, re.IGNORECASE):
         return False, None
     if background_sentence(ctx, text[sent_start:sent_end]):
         return False, None

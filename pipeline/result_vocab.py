@@ -64,7 +64,7 @@ GAIN_BEFORE = re.compile(
     r"up\s+to|over|more\s+than|at\s+least|as\s+much\s+as|a\s+(?:large|significant|notable|substantial)?\s*margin\s+of|"
     r"a\s+margin\s+of|an?\s+(?:average|absolute|relative)?\s*(?:of)?|~|≈|only|just|respectively)\s+){0,3}"
     r"|\b(?:improvements?|gains?|increases?|boosts?|enhancements?|reductions?|decreases?|drops?|declines?|"
-    r"margins?|advantages?|lifts?|outperforms?|outperforming|outperformed|surpass(?:es|ing|ed)?|savings?)\s+"
+    r"margins?|advantages?|lifts?|outperforms?|outperforming|outperformed|surpass(?:es|ing|ed)?|savings?|speed-?ups?|accelerations?)\s+"
     r"(?:(?:in|of|on)\s+(?:[\w-]+\s+){0,4}?)?(?:of\s+)?(?:(?:up\s+to|about|around|approximately|nearly|almost|over|"
     r"more\s+than|at\s+least|roughly|~|≈|only|just|between|from|ranging\s+from)\s+){0,2}"
     r"|\b(?:improv|sav|reduc|cut|lower|decreas|shrink|shrank|accelerat|boost|increas|rais|enhanc|lift)\w*\s+"
