@@ -224,8 +224,9 @@ def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
         if defn is not None and defn.fixed is T:
             continue
         etype = c.fixed if c.fixed is not None else decide_type(surface_votes.get(c.text, {}), c, res)
-        if etype is None or alias_of.get(c.text) == -1:
-            continue  # untyped, or the short form of a generic ("LLMs")
+        if etype is None or -1 in (alias_of.get(c.text), alias_of.get(c.text + "s"), alias_of.get(c.text[:-1])
+                                   if c.text.endswith("s") else None):
+            continue  # untyped, or the short form of a generic or a concept ("LLMs"; "PE" of "PEs")
         sp = span_at(doc, c.start, c.end)
         if etype in (M, D) and c.source in {"name", "title", "gaz", "weak"} and sp is not None and not_a_method(
                 doc, sp, c, res):

@@ -238,7 +238,7 @@ def technique_candidates(doc: Doc) -> list[tuple[int, int]]:
     a technique head with a specific modifier, used as a tool ("by beam search", "employing
     differentiable pooling", "the efficacy of temperature scaling", "X (greedy decoding)"), or proposed
     under its own name ("we propose dynamics contrastive learning, a framework ...")."""
-    out = []
+    out = [span for tok in doc if (span := _described_proposal(doc, tok)) is not None]
     for tok in doc:
         low = tok.lower_
         proposed_name = False
@@ -265,6 +265,38 @@ def technique_candidates(doc: Doc) -> list[tuple[int, int]]:
         if proposed_name or inside_paren or _tech_cue(doc, root):
             out.append((doc[start].idx, tok.idx + len(tok.text)))
     return out
+
+
+#: description heads that make "we propose X, a ... <head>" a method ("min-p sampling, a truncation method")
+_DESCRIBED_AS = {"method", "algorithm", "technique", "framework", "approach", "procedure", "strategy", "scheme",
+                 "architecture", "model", "mechanism", "paradigm", "recipe", "objective", "loss", "estimator",
+                 "optimizer", "module", "pipeline", "regularizer", "sampler", "solver", "protocol", "variant"}
+
+
+def _described_proposal(doc: Doc, tok: Token) -> tuple[int, int] | None:
+    """"We propose min-p sampling, a dynamic truncation method": a bare noun phrase (no article) as the
+    object of a proposing verb, immediately described by an indefinite method noun phrase. The span runs
+    from the phrase's first modifier (capitalised ones too: "Highway backpropagation") to its head."""
+    if tok.dep_ != "dobj" or tok.pos_ != "NOUN" or not tok.text.islower() or tok.lower_ in METHOD_HEADS \
+            or tok.head.lemma_.lower() not in STRONG_PROPOSE - {"call", "name", "dub", "term"} \
+            or any(c.dep_ in {"det", "poss", "nummod"} for c in tok.children):
+        return None
+    if doc[tok.i + 1 : tok.i + 3].text.lower() not in {", a", ", an"}:
+        return None
+    desc = [c for c in tok.children if c.dep_ == "appos" and c.i > tok.i]
+    if not desc or desc[0].lower_ not in _DESCRIBED_AS or propose_verb(tok, STRONG_PROPOSE) is None:
+        return None
+    start = tok.i
+    while start - 1 > tok.head.i and tok.i - start < 4:
+        t = doc[start - 1]
+        if t.text in {"-", "–"} and not t.whitespace_ or t.dep_ in {"compound", "amod", "nmod"} and t.head.i >= start \
+                and (t.is_alpha or "-" in t.text) and t.lower_ not in TECH_GENERIC_MODIFIERS:
+            start -= 1
+            continue
+        break
+    if start == tok.i and tok.lower_ in TECH_HEADS | {"learning", "training"}:
+        return None  # a bare "sampling": too generic to be a name
+    return doc[start].idx, tok.idx + len(tok.text)
 
 
 def _proposed_lower_name(doc: Doc, tok: Token) -> bool:

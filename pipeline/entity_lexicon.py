@@ -178,6 +178,7 @@ TASK_DROP_MODIFIERS = {"novel", "new", "challenging", "important", "various", "d
                         "remarkable", "significant", "strong", "superior", "vanilla", "naive", "simple",
                         "generic", "broad", "wide", "wide-ranging", "extensive", "comprehensive", "all", "any",
                         "each", "every", "both", "more", "most", "less", "further", "additional", "related",
+                        "canonical", "basic", "widely-used", "well-studied",
                         "high-quality", "well-known", "increasingly", "classical", "classic", "main", "major",
                         "proposed", "unified", "powerful", "faster", "fast", "principled",
                         "state-of-the-art", "sota", "first", "second", "third", "one", "two", "three",

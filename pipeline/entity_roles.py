@@ -36,7 +36,13 @@ def named_by_study(verb: Token) -> bool:
     if verb.lemma_.lower() not in CUE_NAME_VERBS or verb.dep_ != "acl":
         return False
     gov = verb.head.head
+    if any(c.lower_ in _OWN_MODIFIERS or c.dep_ == "poss" and c.lower_ == "our" for c in verb.head.children):
+        return False  # "using a new objective named X": what is used is new, so it is ours
     return verb.head.dep_ == "dobj" and gov.lemma_.lower() in _STUDY_VERBS
+
+
+#: modifiers that make a described noun the authors' own ("a new objective", "our proposed method")
+_OWN_MODIFIERS = {"new", "novel", "proposed"}
 
 
 def propose_verb(tok: Token, verbs: set[str]) -> Token | None:
@@ -122,6 +128,10 @@ def proposed_cue(doc: Doc, span: Span) -> bool:
     if prev is not None and prev.lower_ in {"our", "ours"} and not _owned_head(span):
         return True
     if _our_np(doc, span):
+        return True
+    root = span.root  # "our proposed method, FedLoG, ...": the name apposed to our method noun
+    if root.dep_ == "appos" and root.head.i < span.start and root.head.lower_ in METHOD_HEADS and any(
+            c.dep_ == "poss" and c.lower_ == "our" for c in root.head.children):
         return True
     if prev is not None and prev.lemma_.lower() in CUE_NAME_VERBS and not named_by_study(prev):
         return True

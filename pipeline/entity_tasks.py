@@ -99,7 +99,8 @@ def task_left(doc: Doc, head: int, limit: int) -> int:
             word = doc[k:i].text.lower()
             last = doc[i - 1]
             if word in TASK_DROP_MODIFIERS or any(ch.isdigit() for ch in word) and not _ND.match(last.text) \
-                    or doc[k].pos_ in {"DET", "PRON", "ADP", "CCONJ", "NUM"} or last.dep_ not in {
+                    or doc[k].pos_ in {"DET", "PRON", "ADP", "CCONJ", "NUM"} and last.lower_ != "shot" \
+                    or last.dep_ not in {
                     "compound", "amod", "nmod", "npadvmod", "pobj", "punct", "prep"}:
                 break
             i = k

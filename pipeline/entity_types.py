@@ -133,6 +133,8 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
         votes[X] += 2.5
     return votes
 
+#: nouns that make a lowercase long form a model ("sparse autoencoders (SAEs)")
+_MODEL_NOUNS = {"autoencoder", "autoencoders"}
 #: describing nouns that make a name a measure ("X, a holistic metric")
 _METRIC_NOUNS = {"metric", "measure", "score", "index", "criterion", "indicator"}
 #: modifiers that make a framework a benchmark ("an evaluation framework")
@@ -147,14 +149,19 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     proposed = proposed_cue(doc, sp) or propose_verb(sp.root, STRONG_PROPOSE) is not None
     if last in DATASET_LAST or last_part in DATASET_LAST:
         return D
-    coined = all(w[:1].isupper() for w in words) and len(words) >= 2  # "Equivariant Neural Fields (ENFs)"
+    # "Equivariant Neural Fields (ENFs)", "Linear Oscillatory State-Space models (LinOSS)": capitalised
+    # words name it, a plain plural head ("models", "networks") may follow
+    named = words[:-1] if last in {"models", "networks", "model", "network"} else words
+    coined = all(w[:1].isupper() for w in named) and len(named) >= 2
     if proposed and (last not in CONCEPT_HEADS or coined):
         return M
+    if coined and last in {"networks", "models"} and named is not words:
+        return M  # "Generative Flow Networks (GFlowNets)": a named model family, not a concept
     if last in METRIC_LAST or low in res.metric_lower:
         return X
     lower_case = not any(ch.isupper() for ch in c.text[1:])
     is_task = (last in TASK_LAST or last_part in TASK_LAST or last.rstrip("s") in TASK_LAST)
-    if lower_case and low not in res.method_lower:
+    if lower_case and low not in res.method_lower and last not in _MODEL_NOUNS:
         if is_task:
             return M if used_as_tool(sp) else T
         if last not in METHOD_HEADS and last_part not in METHOD_HEADS:
@@ -200,7 +207,9 @@ def decide_type(votes: dict[EntityType, float], c: Candidate, res: Resources) ->
 USE_VERBS = {"use", "leverage", "employ", "apply", "adopt", "utilize", "utilise", "exploit", "incorporate"}
 #: nouns that make a preceding name a concept, not a method ("Polyak-Lojasiewicz inequality")
 _CONCEPT_NEXT = {"inequality", "condition", "conditions", "theorem", "lemma", "bound", "bounds", "equation",
-                 "equations", "hypothesis", "law", "principle", "property", "assumption", "constant", "norm"}
+                 "equations", "hypothesis", "law", "principle", "property", "assumption", "constant", "norm",
+                 "inequalities", "theorems", "lemmas", "hypotheses", "laws", "principles", "properties",
+                 "assumptions", "constants", "norms"}
 #: last words of a field or a mathematical notion, not a method ("Statistical Learning Theory", "VC-dimension")
 _FIELD_LAST = {"theory", "geometry", "algebra", "topology", "calculus", "statistics", "dimension", "complexity",
                "physics", "chemistry", "biology", "science", "sciences", "mathematics"}
@@ -227,6 +236,10 @@ def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
     nxt = doc[sp.end] if sp.end < len(doc) else None
     if nxt is not None and nxt.lower_ in _CONCEPT_NEXT:
         return True
+    if re.match(r"-type\b", doc.text[sp.end_char : sp.end_char + 6]):
+        return True  # "Azuma-Hoeffding-type inequalities"
+    if re.search(r"[.!?]\s+[A-Z]", c.text):
+        return True  # a run across a sentence boundary ("ℝ. Next")
     head = sp.root.head  # "PAC-Bayesian generalization bounds": a modifier of a concept noun
     if sp.root.dep_ in {"compound", "amod", "nmod"} and sp.end <= head.i <= sp.end + 2 \
             and head.lower_ in _CONCEPT_NEXT:

@@ -249,3 +249,23 @@ def test_acronym_inside_a_longer_name_is_not_its_occurrence(nlp):
                                "novel framework dubbed entangled QMARL (eQMARL) is proposed."))
     assert ents["entangled QMARL"].role == "proposed"
     assert ents["quantum MARL"].role != "proposed"
+
+
+def test_bare_proposal_described_as_a_method(nlp):
+    ents = _by_text(_ents(nlp, "We propose min-p sampling, a dynamic truncation method that adjusts the threshold. "
+                               "We introduce Highway backpropagation, a parallelizable iterative algorithm."))
+    assert ents["min-p sampling"].type is EntityType.METHOD and ents["min-p sampling"].role == "proposed"
+    assert ents["Highway backpropagation"].role == "proposed"
+
+
+def test_our_method_apposition_and_coined_long_forms(nlp):
+    ents = _by_text(_ents(nlp, "We propose Linear Oscillatory State-Space models (LinOSS) for long sequences. "
+                               "In contrast, our proposed method, FedLoG, tackles this issue."))
+    assert ents["Linear Oscillatory State-Space models"].role == "proposed"
+    assert ents["FedLoG"].role == "proposed"
+
+
+def test_concepts_are_not_methods(nlp):
+    ents = _by_text(_ents(nlp, "We bound the error via Azuma-Hoeffding-type oracle PAC-Bayesian inequalities. "
+                               "Positional encodings (PEs) matter, yet existing PE methods fail."))
+    assert not {"Azuma-Hoeffding", "PAC-Bayesian", "PE", "PEs"} & set(ents)
