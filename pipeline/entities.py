@@ -9,17 +9,22 @@ How a mention is found (candidates), typed and given a role:
    text is the long form and whose alias is the short form; (b) name-shaped strings (digits, inner
    capitals, two capitals, slashes: ``ViT-B/16``, ``Llama3-8b``, ``ImageNet-1k``, ``D-TFBO``); (c) Title
    Case phrases in mid-sentence ("Gradient Mode Regularization", "The Cancer Genome Atlas"); (d) names
-   after naming cues ("called/named/dubbed X", "we propose X, a ..."); (e) gazetteer matches (shipped,
+   after naming cues ("called/named/dubbed X", "we propose X, a ...", also shapeless ones: "termed
+   L_p-convolution"); (e) gazetteer matches (shipped,
    filtered Papers-with-Code lists): name-shaped names case-sensitively, multi-word technique names,
    metric names and task names case-insensitively; (f) metric and task phrases built from a head word
    ("accuracy", "success rate"; "... classification", "... learning") and its modifiers in the parse,
    task lists ("tasks such as A and B") and task verb phrases ("for modeling long sequences"); (g)
    lowercase technique names with a specific modifier used as a tool ("by beam search", "employing
    differentiable pooling", "X (greedy decoding)") or proposed under their own name ("we propose
-   dynamics contrastive learning, a framework ...").
+   dynamics contrastive learning, a framework ...") or written with generic words before a component
+   noun ("chain-of-thought techniques", "mixture-of-experts layers").
 2. **Type.** The words around a mention vote: "X dataset/benchmark", "on A, B and C datasets" (through
    the ``conj`` chain of the parse), "X model/method", "X-based", "on X" after an evaluation verb, name
    shapes ("-Bench", "QA"), and the gazetteers. Votes of all occurrences of the same name are summed.
+   A lowercase acronym definition is a concept or a task unless its head names a technique ("behavior
+   cloning (BC)", "chain-of-thought (CoT)") or the abstract uses it as a tool ("BC policy", "through the
+   ICL approach"): :mod:`pipeline.entity_acro`.
 3. **Role.** Methods: ``proposed`` when the mention is in the object of "we propose/introduce/present",
    in "called/named X" (unless the named thing is only analysed: "we analyze a variant named X"),
    "X, a novel ...", "our X" or shares a coined prefix with a proposed name;
@@ -48,7 +53,9 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from .acronyms import find_definitions
+from .entity_acro import technique_long_form, technique_phrase_candidates
 from .entity_candidates import (
+    cued_name_candidates,
     name_candidates,
     technique_candidates,
     title_candidates,
@@ -110,6 +117,7 @@ def find_entities(doc: Doc, resources: Resources | None = None) -> list[EntityMe
             if occupied.free(s, e):
                 occupied.take(s, e)
                 cands.append(Candidate(s, e, tname, "tname"))
+    cands += _cued_candidates(doc, occupied)
     cands += _name_like_candidates(doc, cased, lower["METHOD"], occupied)
     cands += _weak_candidates(doc, cands, occupied)
     surface_votes = _type_candidates(doc, cands, alias_of, res)
@@ -131,13 +139,26 @@ def _acronym_candidates(doc: Doc, occupied: Occupancy, alias_of: dict[str, int])
             continue
         occupied.take(d.long_start, d.long_end)
         occupied.take(d.short_start, d.short_end)
-        if all_generic(long_text) or short.lower() in _GENERIC_SHORTS:
+        if all_generic(long_text) and not technique_long_form(long_text) or short.lower() in _GENERIC_SHORTS:
             alias_of.setdefault(short, -1)
             continue
         cands.append(Candidate(d.long_start, d.long_end, long_text, "acro", aliases=[short]))
         if short not in alias_of or alias_of[short] == -1:
             alias_of[short] = len(cands) - 1
     return cands
+
+
+def _cued_candidates(doc: Doc, occupied: Occupancy) -> list[Candidate]:
+    """A name after "termed"/"named"/"called" that has no name shape of its own ("L_p-convolution"),
+    with its later uses."""
+    out: list[Candidate] = []
+    for s, e, name in cued_name_candidates(doc):
+        raw = doc.text[s:e]
+        for m in re.finditer(r"(?<![\w$\\-])" + re.escape(raw) + r"(?![\w-])", doc.text):
+            if m.start() >= s and occupied.free(m.start(), m.end()):
+                occupied.take(m.start(), m.end())
+                out.append(Candidate(m.start(), m.end(), name, "cued"))
+    return out
 
 
 def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_phrases: list[tuple[int, int]],
@@ -154,12 +175,13 @@ def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_ph
         spans.append((sp.start_char, sp.end_char, "gazm"))
     spans.extend((s, e, "title") for s, e in title_candidates(doc))
     spans.extend((s, e, "tech") for s, e in technique_candidates(doc))
+    spans.extend((s, e, "tech") for s, e in technique_phrase_candidates(doc))
     spans.sort(key=lambda x: (-(x[1] - x[0]), x[0]))
     out: list[Candidate] = []
     for s, e, src in spans:
         if not occupied.free(s, e):
             continue
-        if src in {"title", "gazm", "tech"} and all_generic(text[s:e]):
+        if src in {"title", "gazm", "tech"} and all_generic(text[s:e]) and not technique_long_form(text[s:e]):
             continue
         occupied.take(s, e)
         if any(w.lower() in DEVICE_WORDS for w in re.split(r"[\s\-]+", text[s:e])):

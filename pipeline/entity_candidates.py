@@ -323,3 +323,28 @@ def _proposed_appos_name(doc: Doc, tok: Token) -> bool:
     mine = {t.i for t in tok.subtree}
     return any(t.lemma_ == tok.lemma_ for t in obj.subtree if t.i not in mine) and \
         propose_verb(tok, STRONG_PROPOSE) is not None
+
+
+#: "termed L_p-convolution", "called $\alpha$-Flow": a name right after a naming cue
+_NAMING_CUE = re.compile(r"\b(?:termed|named|called|dubbed|coined)\s+(?:as\s+)?(?:(?:the|a|an)\s+)?"
+                         r"(\$?[A-Za-z][\w$\\{}^+\-/.]*)")
+
+
+def cued_name_candidates(doc: Doc) -> list[tuple[int, int, str]]:
+    """Names after a naming cue that the shape rules miss: underscores, LaTeX, one capital plus a hyphen
+    ("termed L_p-convolution"). Lowercase words ("called online piercing set") are not names."""
+    out = []
+    for m in _NAMING_CUE.finditer(doc.text):
+        raw = m.group(1).rstrip(".-/")
+        if raw.count("$") % 2 or raw.count("{") != raw.count("}"):
+            continue
+        name = re.sub(r"\\(?:math\w*|text\w*|operatorname)|[$\\{}]", "", raw)
+        s, e = m.start(1), m.start(1) + len(raw)
+        core = name.replace("-", "")
+        if len(core) < 3 or not re.search(r"[A-Za-z]{2}", name) or _is_generic_name(name):
+            continue
+        shaped = "_" in name or re.search(r"[a-z0-9][A-Z]", name) or (name[0].isupper() and "-" in name)
+        if not shaped or (raw == name and _name_shaped(name) and "_" not in name):
+            continue  # lowercase, or already a name-shaped token (``name_candidates`` has it)
+        out.append((s, e, name))
+    return out

@@ -38,6 +38,7 @@ from .entity_lexicon import (
     TASK_MIN_FIRST,
     TASK_WEAK_HEADS,
     TRIM_LEAD,
+    M,
     T,
 )
 from .entity_parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
@@ -314,6 +315,8 @@ def select_tasks(doc: Doc, res: Resources, lower_matches: list[tuple[int, int]],
             overl = [c for c in cands if c.start < sp.end_char and c.end > sp.start_char and c.fixed is not T]
             if any(c.start <= sp.start_char and c.end >= sp.end_char for c in overl):
                 continue
+            if any(c.source == "acro" and c.fixed is M and sp.start_char <= c.start for c in overl):
+                continue  # "chain-of-thought (CoT) prompting": a technique defined inside, not a task
         txt = _trim_task(sp.text)
         if not txt or txt.lower() in NOT_TASK and score < 4.0 or len(txt) < 4 or all_generic(txt):
             continue

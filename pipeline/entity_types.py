@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from spacy.tokens import Doc, Span
 
+from .entity_acro import acronym_technique
 from .entity_lexicon import (
     CONCEPT_HEADS,
     DATASET_HEADS,
@@ -163,9 +164,9 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     is_task = (last in TASK_LAST or last_part in TASK_LAST or last.rstrip("s") in TASK_LAST)
     if lower_case and low not in res.method_lower and last not in _MODEL_NOUNS:
         if is_task:
-            return M if used_as_tool(sp) else T
+            return M if used_as_tool(sp) or acronym_technique(doc, sp, c.aliases, True) else T
         if last not in METHOD_HEADS and last_part not in METHOD_HEADS:
-            return None
+            return M if acronym_technique(doc, sp, c.aliases, False) else None
     if last in CONCEPT_HEADS and low not in res.method_lower:
         return None
     title_case = sum(1 for w in words if w[:1].isupper()) >= 2
@@ -194,7 +195,7 @@ def decide_type(votes: dict[EntityType, float], c: Candidate, res: Resources) ->
         if d > 0:
             return D
         return M if c.text not in res.dataset_weak else None
-    if c.source in {"gazm", "tech"}:
+    if c.source in {"gazm", "tech"} or c.source == "cued" and d <= m:
         return M
     if d > m:
         return D

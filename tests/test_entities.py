@@ -269,3 +269,33 @@ def test_concepts_are_not_methods(nlp):
     ents = _by_text(_ents(nlp, "We bound the error via Azuma-Hoeffding-type oracle PAC-Bayesian inequalities. "
                                "Positional encodings (PEs) matter, yet existing PE methods fail."))
     assert not {"Azuma-Hoeffding", "PAC-Bayesian", "PE", "PEs"} & set(ents)
+
+
+def test_lowercase_acronym_techniques_are_methods(nlp):
+    ents = _by_text(_ents(nlp, "Derived from imitation learning, Behavior cloning (BC) is extensively utilized in "
+                               "offline RL. Mixture of Experts (MoE) is a widely used technique. We prompt "
+                               "models with chain-of-thought (CoT) and train a BC policy."))
+    for name, alias in (("Behavior cloning", "BC"), ("Mixture of Experts", "MoE"), ("chain-of-thought", "CoT")):
+        assert ents[name].type is EntityType.METHOD and alias in ents[name].aliases
+    assert not any(e.type is EntityType.TASK and "CoT" in e.text for e in ents.values())
+
+
+def test_acronym_tasks_stay_tasks_unless_used_as_an_approach(nlp):
+    ents = _by_text(_ents(nlp, "We explore in-context learning (ICL) models from a learning-to-learn perspective. "
+                               "We compare ICL models with meta-learners."))
+    assert ents["in-context learning"].type is EntityType.TASK
+    ents = _by_text(_ents(nlp, "In-context learning (ICL) enables LLMs to handle unseen tasks. We improve text "
+                               "representations through the ICL approach."))
+    assert ents["In-context learning"].type is EntityType.METHOD
+    ents = _by_text(_ents(nlp, "Out-of-distribution (OOD) samples and molecules with antibiotic properties (AP) "
+                               "are studied with previous OOD methods."))
+    assert not any(e.type is EntityType.METHOD for e in ents.values())
+
+
+def test_termed_names_without_a_name_shape(nlp):
+    ents = _by_text(_ents(nlp, "We propose a new layer, termed L_p-convolution, that adapts receptive fields. "
+                               "L_p-convolution improves CNNs. We analyze a condition called $(n,r)$-consistency."))
+    assert ents["L_p-convolution"].type is EntityType.METHOD and ents["L_p-convolution"].role == "proposed"
+    assert not any("consistency" in t for t in ents)
+    ents = _by_text(_ents(nlp, "We further explore the impact of chain-of-thought techniques on arithmetic."))
+    assert ents["chain-of-thought"].type is EntityType.METHOD
