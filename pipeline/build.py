@@ -76,6 +76,7 @@ class _ChunkValidator:
         self._refs = {ref.iri: ref for ref in index.entities()}
         self._chunk_size = chunk_size
         self._graph = Graph(bind_namespaces="none")
+        self._in_chunk: set[object] = set()  # entities whose node the current chunk already holds
         self._papers = 0
         self.seconds = 0.0
 
@@ -83,7 +84,8 @@ class _ChunkValidator:
         for t in triples:
             self._graph.add(t)
             ref = self._refs.get(t[2])  # type: ignore[arg-type]
-            if ref is not None:  # sh:class needs the linked entity's node in the chunk
+            if ref is not None and ref.iri not in self._in_chunk:  # sh:class needs the entity's node here
+                self._in_chunk.add(ref.iri)
                 for et in entity_triples(ref):
                     self._graph.add(et)
         self._papers += 1
@@ -101,6 +103,7 @@ class _ChunkValidator:
         report = validate_graph(self._graph)
         self.seconds += time.perf_counter() - started
         self._graph = Graph(bind_namespaces="none")
+        self._in_chunk.clear()
         if not report.conforms:
             first = "\n".join(report.text.splitlines()[:12])
             raise ValidationError(f"graph does not conform to the SHACL shapes ({report.violations} violations); first:\n{first}")

@@ -318,14 +318,7 @@ def stats(
 
     try:
         if file is not None:
-            pg = read_turtle(str(file))
-            counts: dict[str, int] = {}
-            for node in pg.nodes.values():
-                key = f"(:{node.label or 'Resource'})"
-                counts[key] = counts.get(key, 0) + 1
-            for rel, pairs in pg.relationships.items():
-                counts[f"[:{rel}]"] = len(pairs)
-            counts = dict(sorted(counts.items()))
+            counts = read_turtle(str(file)).counts()
         else:
             with connect(_settings(uri, user, password, database)) as driver:
                 counts = Neo4jLoader(driver, database=database).counts()

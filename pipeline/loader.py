@@ -11,6 +11,7 @@ own data) are never touched.
 from __future__ import annotations
 
 import logging
+import os
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -25,7 +26,15 @@ from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_ex
 from tqdm import tqdm
 
 from .errors import BackendUnavailable
-from .propgraph import LABELS, RESOURCE_LABEL, URI_KEY, PropertyGraph, checked_identifier
+from .propgraph import (
+    LABELS,
+    RESOURCE_LABEL,
+    URI_KEY,
+    PropertyGraph,
+    checked_identifier,
+    node_count_key,
+    rel_count_key,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +53,15 @@ class Neo4jSettings(BaseModel):
     password: SecretStr = SecretStr("")
     database: str = "neo4j"
     max_attempts: int = 5
+
+
+def settings_from_env(**fallbacks: object) -> Neo4jSettings:
+    """Settings from ``NEO4J_URI``/``NEO4J_USER``/``NEO4J_PASSWORD``/``NEO4J_DATABASE``; a variable that is
+    not set takes its value from ``fallbacks``, else the ``Neo4jSettings`` default."""
+    env = {"uri": "NEO4J_URI", "user": "NEO4J_USER", "password": "NEO4J_PASSWORD", "database": "NEO4J_DATABASE"}
+    values = dict(fallbacks)
+    values.update({field: os.environ[var] for field, var in env.items() if var in os.environ})
+    return Neo4jSettings.model_validate(values)
 
 
 @dataclass
@@ -221,11 +239,11 @@ class Neo4jLoader:
             resource=RESOURCE_LABEL, database_=self.database, routing_=neo4j.RoutingControl.READ,
         )
         for r in records:
-            out[f"(:{r['label'] or RESOURCE_LABEL})"] = r["n"]
+            out[node_count_key(r["label"])] = r["n"]
         records, _, _ = self.driver.execute_query(
             f"MATCH (:{RESOURCE_LABEL})-[r]->(:{RESOURCE_LABEL}) RETURN type(r) AS type, count(*) AS n",
             database_=self.database, routing_=neo4j.RoutingControl.READ,
         )
         for r in records:
-            out[f"[:{r['type']}]"] = r["n"]
+            out[rel_count_key(r["type"])] = r["n"]
         return dict(sorted(out.items()))

@@ -31,6 +31,11 @@ ROLE_PROPERTY: dict[tuple[EntityType, str | None], URIRef] = {
     (EntityType.TASK, None): PKG.addressesTask,
 }
 
+#: Every paper -> entity property per type (any role), to see whether a paper already links an entity.
+PAPER_PROPERTIES: dict[EntityType, frozenset[URIRef]] = {
+    t: frozenset(p for (pt, _), p in ROLE_PROPERTY.items() if pt is t) for t in EntityType
+}
+
 #: Result attribute -> (entity type, result property, paper property used when the paper has no link yet).
 RESULT_LINKS: tuple[tuple[str, EntityType, URIRef, URIRef], ...] = (
     ("metric", EntityType.METRIC, PKG.forMetric, PKG.usesMetric),
@@ -73,14 +78,10 @@ def _result_triples(
             continue
         triples.append((iri, result_prop, ref.iri))
         # the paper is linked to every entity its results name, so graph queries need no special case
-        if not any((ref.iri, p) in linked for p in _paper_props(etype)):
+        if not any((ref.iri, p) in linked for p in PAPER_PROPERTIES[etype]):
             triples.append((paper, paper_prop, ref.iri))
             linked.add((ref.iri, paper_prop))
     return triples
-
-
-def _paper_props(etype: EntityType) -> set[URIRef]:
-    return {p for (t, _), p in ROLE_PROPERTY.items() if t is etype}
 
 
 def paper_triples(extraction: PaperExtraction, index: EntityIndex) -> list[Triple]:

@@ -71,6 +71,15 @@ def _python_value(lit: ox.Literal) -> Any:
     return lit.value
 
 
+def node_count_key(label: str | None) -> str:
+    """``(:Method)``: how ``paperkg stats`` names a node count (unlabelled nodes count as ``Resource``)."""
+    return f"(:{label or RESOURCE_LABEL})"
+
+
+def rel_count_key(rel_type: str) -> str:
+    return f"[:{rel_type}]"
+
+
 @dataclass
 class NodeRow:
     uri: str
@@ -90,6 +99,16 @@ class PropertyGraph:
         if row is None:
             row = self.nodes[uri] = NodeRow(uri=uri)
         return row
+
+    def counts(self) -> dict[str, int]:
+        """Nodes per class label and relationships per type, keyed like ``Neo4jLoader.counts``."""
+        out: dict[str, int] = {}
+        for node in self.nodes.values():
+            key = node_count_key(node.label)
+            out[key] = out.get(key, 0) + 1
+        for rel_type, pairs in self.relationships.items():
+            out[rel_count_key(rel_type)] = len(pairs)
+        return dict(sorted(out.items()))
 
     @property
     def relationship_count(self) -> int:

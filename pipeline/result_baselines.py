@@ -7,7 +7,9 @@ methods", "strong baselines", "fp16 models") give no baseline: the guidelines wa
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
@@ -93,16 +95,10 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
             if n > 1:
                 lst = list_after(text, np_start, nxt, n)
                 if lst:
-                    for c, b in zip(run, list_baselines(ctx, lst)):
-                        c.baseline = b
-                        done.add(id(c))
+                    _assign(run, list_baselines(ctx, lst), done)
                     continue
             np = text[np_start:nxt]
-            np2 = apposition(np)
-            b = baseline_from_np(ctx, np2[0], np_start + np2[1])
-            for c in run:
-                c.baseline = b
-                done.add(id(c))
+            _assign(run, itertools.repeat(_np_baseline(ctx, np, np_start)), done)
             continue
         # before: "outperforms A and B by about 2.1x and 2.7x" / "outperforms the X by 19.2% and the Y by 14%"
         prv = max((o.q.end for o in cands if o.q.end <= first.start), default=s0)
@@ -138,15 +134,9 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
                     if len(items) == n:
                         lead = len(np_text) - len(np_text.lstrip())
                         bs = list_baselines(ctx, [(t, np_off + lead + o) for t, o in items])
-                        for c, b in zip(run, bs):
-                            c.baseline = b
-                            done.add(id(c))
+                        _assign(run, bs, done)
                         continue
-                np2 = apposition(np_text)
-                b = baseline_from_np(ctx, np2[0], np_off + np2[1])
-                for c in run:
-                    c.baseline = b
-                    done.add(id(c))
+                _assign(run, itertools.repeat(_np_baseline(ctx, np_text, np_off)), done)
                 continue
     # sentence-level cue earlier: "Compared to X, ...", "... against X ... gain by 6.2%"
     for c in cands:
@@ -157,9 +147,20 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
         for cue in re.finditer(r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?)\s+(?![+~≈-]?\d)", seg):
             pass
         if cue is not None:
-            np = text[s0 + cue.end(): s1]
-            np2 = apposition(np)
-            c.baseline = baseline_from_np(ctx, np2[0], s0 + cue.end() + np2[1])
+            c.baseline = _np_baseline(ctx, text[s0 + cue.end(): s1], s0 + cue.end())
+
+
+def _assign(run: list[Cand], baselines: Iterable[str | None], done: set[int]) -> None:
+    """Give each number of ``run`` its baseline, in order, and mark it as attributed."""
+    for c, b in zip(run, baselines):
+        c.baseline = b
+        done.add(id(c))
+
+
+def _np_baseline(ctx: Ctx, np: str, offset: int) -> str | None:
+    """The baseline a comparison noun phrase names, looking through an apposition ("X, a ... model")."""
+    head, shift = apposition(np)
+    return baseline_from_np(ctx, head, offset + shift)
 
 
 def list_baselines(ctx: Ctx, items: list[tuple[str, int]]) -> list[str | None]:

@@ -311,19 +311,11 @@ def bench_sparql_rdflib(ttl: Path, timeout: float) -> dict[str, Any]:
 
 
 def bench_neo4j(ttl: Path, triples: int, keep: bool) -> dict[str, Any]:
-    from pydantic import SecretStr
-
     from pipeline.errors import BackendUnavailable
-    from pipeline.loader import Neo4jLoader, Neo4jSettings, connect
+    from pipeline.loader import Neo4jLoader, connect, settings_from_env
     from pipeline.propgraph import RESOURCE_LABEL, URI_KEY, read_turtle
 
-    settings = Neo4jSettings(
-        uri=os.environ.get("NEO4J_URI", "neo4j://127.0.0.1:7687"),
-        user=os.environ.get("NEO4J_USER", "neo4j"),
-        password=SecretStr(os.environ.get("NEO4J_PASSWORD", "paperkg-test-pw")),
-        database=os.environ.get("NEO4J_DATABASE", "neo4j"),
-        max_attempts=2,
-    )
+    settings = settings_from_env(password="paperkg-test-pw", max_attempts=2)  # the test server by default
     try:
         driver = connect(settings)
     except BackendUnavailable as exc:

@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pydantic import SecretStr
 
 from pipeline.build import BuildSummary, build
 from pipeline.resources import PROJECT_ROOT, SAMPLE_CORPUS
 
 SHARED = Path(os.environ.get("PAPERKG_SHARED", PROJECT_ROOT.parent / "shared"))
 FIXTURES = Path(__file__).parent / "fixtures"
+#: the password scripts/neo4j-server.sh sets when NEO4J_PASSWORD is not given
+TEST_PASSWORD = "paperkg-test-pw"
 
 
 @pytest.fixture(scope="session")
@@ -33,17 +34,10 @@ def sample_graph(sample_build: tuple[Path, BuildSummary]) -> Path:
 
 
 def neo4j_settings(**overrides: object):
-    from pipeline.loader import Neo4jSettings
+    """The test server's settings (``NEO4J_*`` from scripts/test.sh), with ``overrides`` winning."""
+    from pipeline.loader import settings_from_env
 
-    values = dict(
-        uri=os.environ.get("NEO4J_URI", "neo4j://127.0.0.1:7687"),
-        user=os.environ.get("NEO4J_USER", "neo4j"),
-        password=SecretStr(os.environ.get("NEO4J_PASSWORD", "paperkg-test-pw")),
-        database=os.environ.get("NEO4J_DATABASE", "neo4j"),
-        max_attempts=3,
-    )
-    values.update(overrides)
-    return Neo4jSettings(**values)
+    return settings_from_env(password=TEST_PASSWORD, max_attempts=3).model_copy(update=overrides)
 
 
 @pytest.fixture(scope="session")
