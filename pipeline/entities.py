@@ -62,7 +62,7 @@ from .entity_candidates import (
     weak_evidence,
     weak_name_token,
 )
-from .entity_lexicon import DEVICE_WORDS, D, M, T
+from .entity_lexicon import DEVICE_WORDS, NAME_VERSION, D, M, T
 from .entity_metrics import metric_candidates
 from .entity_parse import Candidate, Occupancy, longest_spans, norm_key, sentence_of, span_at
 from .entity_resources import Resources, all_generic, build_resources, default_resources
@@ -165,11 +165,11 @@ def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_ph
                           occupied: Occupancy) -> list[Candidate]:
     """(b)-(e) Name shapes, cased gazetteer names, listed technique phrases, Title Case runs: longest first."""
     text = doc.text
-    spans: list[tuple[int, int, str]] = [(s, e, "name") for s, e in name_candidates(doc)]
+    spans: list[tuple[int, int, str]] = [(s, _versioned_end(text, e), "name") for s, e in name_candidates(doc)]
     for s, e, label in cased:
         if label != "METRIC":
             sp = doc[s:e]
-            spans.append((sp.start_char, sp.end_char, "gaz"))
+            spans.append((sp.start_char, _versioned_end(text, sp.end_char), "gaz"))
     for s, e in longest_spans(method_phrases):
         sp = doc[s:e]
         spans.append((sp.start_char, sp.end_char, "gazm"))
@@ -188,6 +188,12 @@ def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_ph
             continue
         out.append(Candidate(s, e, text[s:e], src))
     return out
+
+
+def _versioned_end(text: str, end: int) -> int:
+    """End of a name with its version or edition: "AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017" are one name."""
+    m = NAME_VERSION.match(text, end)
+    return m.end() if m else end
 
 
 def _weak_candidates(doc: Doc, cands: list[Candidate], occupied: Occupancy) -> list[Candidate]:

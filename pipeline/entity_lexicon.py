@@ -199,7 +199,10 @@ NOT_TASK = {"machine learning", "deep learning", "representation", "learning", "
              "in-context", "transfer", "exploration", "composition", "decomposition", "matching", "ranking",
              "approximation", "loss", "error"}
 
-NAME_TOKEN = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9.+'/\-–]*[A-Za-z0-9+]|(?<![\w@#])[A-Z]{2,}(?![\w])")
+NAME_TOKEN = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9.+'/\-–]*(?:[A-Za-z0-9+]|-[α-ω])|(?<![\w@#])[A-Z]{2,}(?![\w])")
+#: a version or edition written after a name: "AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017"
+NAME_VERSION = re.compile(r" (?:[vV]\d+(?:\.\d+)*|\d\.\d{1,2}|(?:19|20)\d{2})"
+                          r"(?![\w%\-]|\.\d|\s*(?:%|points?\b|pp\b|pts\b|x\b|×|times\b|fold\b|FPS\b))")
 NAME_SUFFIXES = re.compile(r"-(?:based|like|style|guided|driven|aware|free|only|specific|level|centric|"
                             r"inspired|powered|enhanced|augmented|generated|assisted|type|wise|scale|size|sized|"
                             r"compatible|friendly|native|tuned|finetuned|trained|pretrained|small|base|large|optimized|optimised|"

@@ -53,8 +53,19 @@ class NormalizedText:
     urls: tuple[str, ...]
 
 
+#: "Uni$^2$Det", "MA$^2$E", "CO$_2$": a short super/subscript glued to a capitalised word is part of the name
+_INWORD_SCRIPT = re.compile(r"\$[\^_]\{?([A-Za-z0-9]{1,2})\}?\$")
+#: "$L_p$-convolution": a one-letter name with a subscript, hyphened to a word, reads "Lp-convolution"
+_SCRIPTED_LETTER = re.compile(r"\$([A-Z])_\{?([A-Za-z0-9]{1,2})\}?\$")
+_WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
+
+
 def _island_to_text(match: re.Match[str]) -> str:
-    island = match.group(0)
+    island, text, start = match.group(0), match.string, match.start()
+    if (script := _INWORD_SCRIPT.fullmatch(island)) and _WORD_BEFORE.search(text, max(0, start - 40), start):
+        return script.group(1)
+    if (letter := _SCRIPTED_LETTER.fullmatch(island)) and text.startswith("-", match.end()):
+        return letter.group(1) + letter.group(2)
     try:
         converted = _L2T.latex_to_text(island)
     except Exception:  # pylatexenc raises bare IndexError/ValueError on malformed macros

@@ -57,6 +57,14 @@ def test_name_shapes_kept_whole(nlp):
     assert ents["ImageNet-1k"].type is EntityType.DATASET
 
 
+def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
+    ents = _by_text(_ents(nlp, "It scores 65.1% on AlpacaEval 2.0 and does well on SKEMPI v2 and DAVIS 2017, "
+                               "using SDXL and PixArt-α. BLEU 1.5 points higher on WMT."))
+    assert {"AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017", "PixArt-α"} <= set(ents)
+    assert ents["SKEMPI v2"].type is EntityType.DATASET
+    assert "BLEU 1.5" not in ents  # a score after a metric is not a version
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):

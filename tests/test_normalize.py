@@ -16,6 +16,10 @@ from pipeline.normalize import normalize_text
         (r"\textit{KaSA} adapts", "KaSA adapts"),
         (r"{\fontfamily{cmtt}\selectfont CodeName} works", "CodeName works"),
         ("multi\n  line\ttext", "multi line text"),
+        # a short script glued to a capitalised word is part of the name; math and numbers stay math
+        (r"We present Uni$^2$Det and MA$^2$E", "We present Uni2Det and MA2E"),
+        (r"termed $L_p$-convolution", "termed Lp-convolution"),
+        (r"costs 10$^{3}$ steps and x$^2$ terms", "costs 10^3 steps and x^2 terms"),
     ],
 )
 def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:
