@@ -37,6 +37,9 @@ from .entity_roles import propose_verb, proposed_cue
 from .records import EntityType
 
 
+_SCORE_LABEL = re.compile(r":\s*[+\-−↑↓]?\s*\d[\d.,]*\s*(?:%|points?\b|pp\b)")
+
+
 def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
     votes: dict[EntityType, float] = defaultdict(float)
     text = span.text
@@ -46,6 +49,8 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
     after = text_after(doc, span.end, 12)
     if re.match(r"-(?:based|like|style|guided|driven|inspired|powered|enhanced)\b", after, re.IGNORECASE):
         votes[M] += 2
+    if _SCORE_LABEL.match(after) and (span.start == 0 or doc[span.start - 1].text in {"(", ",", ";", "["}):
+        votes[D] += 2.5  # "(GSM8K: +13.4%, MMLU: +4.6%)": a name labelling a score is a benchmark
     for w in (nxt, nxt2):
         if w is None or w.is_punct and w.text not in {"-"}:
             break

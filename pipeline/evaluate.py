@@ -62,7 +62,10 @@ TOL = 1e-6
 _SEP = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
 _UNITS = {"×": "x", "x": "x", "times": "x", "-fold": "x", "fold": "x", "faster": "x",
           "pp": "points", "points": "points", "point": "points", "pts": "points", "pt": "points",
-          "percentage points": "points", "percent": "%", "%": "%"}
+          "percentage points": "points", "percent": "%", "%": "%",
+          "ms": "ms", "millisecond": "ms", "milliseconds": "ms", "s": "s", "sec": "s", "second": "s", "seconds": "s",
+          "min": "min", "minute": "min", "minutes": "min", "h": "h", "hr": "h", "hrs": "h", "hour": "h",
+          "hours": "h", "day": "d", "days": "d"}
 _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",
         "``": '"', "''": '"'}
 _SCIERC_TYPES = {"Method": EntityType.METHOD, "Material": EntityType.DATASET,

@@ -35,6 +35,10 @@ _UNIT = (
 _UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FPS", "elo": "Elo", "db": "dB",
                "mem": None, "time": None, "tflops": None, "flops": None, "toks": None}
 
+#: one spelling per time unit (singular, "s" stripped): "40 milliseconds" and "40 ms" are one unit
+_TIME_UNITS = {"m": "ms", "millisecond": "ms", "second": "s", "sec": "s", "minute": "min", "min": "min",
+               "hour": "h", "hr": "h", "h": "h", "day": "d"}
+
 _QTY = re.compile(
     r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
     r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")(?![\w.]*\d)"
@@ -113,6 +117,8 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
             return "Elo", "Elo"
         if name == "x" and raw.lower() == "times":
             return "x", None
+        if name == "time":
+            return _TIME_UNITS.get(raw.lower().rstrip("s") or "s", raw), None
         if norm is None:
             return raw, None
         return norm, None

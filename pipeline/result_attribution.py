@@ -33,6 +33,10 @@ _HEDGE_TAIL = (r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|near
 _GENERIC_DATA = re.compile(r"(?:(?:[a-z][\w-]*|[A-Z]{2,3}|\d+)\s+){0,3}(?:datasets|benchmarks)\b")
 
 
+_SHARE_OF = re.compile(r"\s*of\s+(?:the\s+)?(?P<owner>[A-Z][\w.-]*(?:\s+[\w.-]+){0,2}?)(?:'s|’s)\s+"
+                       r"(?:[a-z]+\s+)?(?:performance|accuracy|capabilit(?:y|ies)|quality|score)\b")
+
+
 def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -> None:
     text = ctx.text
     metrics = metrics_in(ctx, doc, s0, s1)
@@ -54,6 +58,9 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
             c.ev_end = q.end + cm.end()
             if cm.group("owner"):
                 c.baseline = baseline_from_np(ctx, cm.group("owner"), q.end + cm.start("owner"))
+        share = _SHARE_OF.match(text, q.end, s1) if q.unit == "%" and cm is None else None
+        if share is not None:  # "95% of Llama3.1-inst model's performance": measured against that model
+            c.baseline = baseline_from_np(ctx, share.group("owner"), share.start("owner"))
         metric_local(ctx, c, metrics, all_q, s0, s1)
         if not c.metric:
             metric_from_phrase(ctx, c, s0, s1, all_q)
@@ -106,6 +113,10 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
                 continue
             pre = text[s0:run[0].q.start]
             lists = list(re.finditer(r"((?:[A-Z][\w.-]*\d?[\w.-]*)(?:\s*,\s*(?:and\s+)?|\s+and\s+)){1,}([A-Z][\w.-]*)", pre))
+            # "against the LLMs (i.e., A and B), achieving 99.7% and 97.1% respectively": targets, not subjects
+            if lists and re.search(r"\b(?:against|on|for|with|over|than|to|i\.e\.|e\.g\.)[\s,(]*(?:the\s+)?$",
+                                   pre[max(0, lists[-1].start() - 30):lists[-1].start()]):
+                lists = []
             if lists:
                 subjects = [t.strip() for t, _ in split_list(lists[-1].group(0))]
                 if len(subjects) == len(run) and all(NAMEISH.match(t) for t in subjects) \
@@ -314,8 +325,8 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
 def _method_after(ctx: Ctx, c: Cand, mentions_proposed: bool) -> str | None:
     """'80.92% for ChatGPT and 40.71% for GPT-4': a model named right after 'for' is who scored the number
     (unless the sentence is about the proposed method: 'LEMON saves 56.7% for ViT' is LEMON's)."""
-    if mentions_proposed:
-        return None
+    if mentions_proposed or c.kind != "absolute":
+        return None  # "up to 2.51x speedup for LLaMA-3.1-8B": the model sped up, not who sped it up
     text = ctx.text
     pos = max(c.q.end, c.ev_end)
     m = re.match(r"\s*(?:\)\s*)?for\s+(?:the\s+)?(?P<name>[A-Za-z][\w.+/-]*[\w+])", text[pos:pos + 60])

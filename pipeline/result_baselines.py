@@ -19,7 +19,7 @@ from .result_lists import clean_np, list_after, split_list
 from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
 
 COMPARE_CUE_AFTER = re.compile(
-    r"^(?P<pre>[^.;]{0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
+    r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
     r"as\s+compared\s+to|w\.r\.t\.?)\s+(?P<np>[^.;]+)",
     re.IGNORECASE,
 )
@@ -31,6 +31,9 @@ COMPARE_CUE_BEFORE = re.compile(
     r"over|than|versus|vs\.?|accelerat(?:es|ed|ing)|speed(?:s|ing)?\s+up)\s+",
     re.IGNORECASE,
 )
+
+
+_OTHER_SCORE = re.compile(r"[+~≈]?\d[\d.,]*\s*(?:%|points?|x|×)?\s+(?:by|of|for|from|with)\s+(?:the\s+)?")
 
 
 def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
@@ -88,6 +91,13 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
         nxt = min((o.q.start for o in cands if o.q.start > last.start), default=s1)
         # after: "... faster than A, B, and C" / "over X"
         m = COMPARE_CUE_AFTER.match(text[last.end:nxt])
+        # "65.1% ... compared to 57.5% by GPT-4 Omni": the other side's own score, then whose it is
+        wide = COMPARE_CUE_AFTER.match(text[last.end:s1]) if n == 1 else None
+        other = _OTHER_SCORE.match(text, last.end + wide.start("np"), s1) if wide else None
+        if other is not None and not re.search(r"\b(?:than|over|by)\s*$", wide.group("pre")):
+            end = min((o.q.start for o in cands if o.q.start > other.end()), default=s1)
+            _assign(run, [_np_baseline(ctx, text[other.end():end], other.end())], done)
+            continue
         if m and not re.search(r"\b(?:than|over|by)\s*$", m.group("pre")) and not re.match(r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- ]?(?:fold|times)|order)\b",
                                 m.group("np"), re.IGNORECASE) \
                 and m.group("np").strip().lower() not in {"", "a", "an", "the"} and not re.search(r"[,]\s*(?:and\s+)?(?:we|it|our|which)\b", m.group("pre")):

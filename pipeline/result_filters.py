@@ -210,6 +210,16 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
     return True, None
 
 
+#: "4% ↑ on RobustVQA": an arrow after the number marks a change
+_GAIN_MARK = re.compile(r"^\s*[↑↓]")
+#: "improving both average perplexity (up to 20%)", "speed-up by a factor of 18%": the gain is named before
+_GAIN_AROUND = re.compile(
+    r"\b(?:improv|reduc|boost|increas|enhanc|lower|cut|decreas|accelerat)\w*\s+(?:[\w-]+\s+){0,5}?\(\s*"
+    r"(?:(?:up\s+to|about|around|approximately|over|nearly|~|≈)\s+)?$"
+    r"|\bby\s+a\s+factor\s+of\s+$",
+    re.IGNORECASE)
+
+
 def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
     text = ctx.text
     if q.unit == "x":
@@ -229,6 +239,9 @@ def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
     if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?)\b", after, re.IGNORECASE) \
             and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE):
         return "improvement"
-    if GAIN_BEFORE.search(before):
+    if GAIN_BEFORE.search(before) or _GAIN_AROUND.search(before) or _GAIN_MARK.match(after):
         return "improvement"
+    if re.match(r"^\s*(?:extra|additional)\s+(?:[\w-]+\s+){0,2}?(?:time|cost|overhead|memory|latency|compute)\b",
+                after, re.IGNORECASE):
+        return "improvement"  # "30%-130% extra training time": a difference, not a level
     return "absolute"

@@ -65,6 +65,11 @@ def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
     assert "BLEU 1.5" not in ents  # a score after a metric is not a version
 
 
+def test_names_labelling_scores_are_benchmarks(nlp):
+    ents = _by_text(_ents(nlp, "Our model shows a boost in specialized knowledge (MMLU: +4.55%, MMLU-STEM: +4.28%)."))
+    assert ents["MMLU"].type is ents["MMLU-STEM"].type is EntityType.DATASET
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):

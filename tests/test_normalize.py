@@ -20,6 +20,9 @@ from pipeline.normalize import normalize_text
         (r"We present Uni$^2$Det and MA$^2$E", "We present Uni2Det and MA2E"),
         (r"termed $L_p$-convolution", "termed Lp-convolution"),
         (r"costs 10$^{3}$ steps and x$^2$ terms", "costs 10^3 steps and x^2 terms"),
+        # font switches keep their words (pylatexenc alone drops \texttt and makes \mathbf math letters)
+        (r"a method, $\texttt{ProAdvPrompter}$, that", "a method, ProAdvPrompter, that"),
+        (r"$\mathbf{Foo}$ and \textsf{Bar} and 𝐁𝐚𝐳", "Foo and Bar and Baz"),
     ],
 )
 def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:

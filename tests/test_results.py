@@ -175,3 +175,48 @@ def test_named_non_proposed_subject_is_the_method(nlp):
 def test_component_stores_results(nlp):
     doc = nlp("We propose FooNet. FooNet is 3x faster than BarNet.")
     assert [(r.value, r.unit, r.kind, r.baseline) for r in doc._.kg_results] == [(3, "x", "ratio", "BarNet")]
+
+
+# ------------------------------------------------------------------ attribution cues read from dev set C
+
+
+def test_time_units_have_one_spelling():
+    units = [q.unit for q in scan_quantities("within 40 milliseconds, 40 ms, in 5 seconds and 20.2 hours")]
+    assert units == ["ms", "ms", "s", "h"]
+
+
+def test_arrows_parenthesised_gains_and_extra_cost_are_improvements(nlp):
+    text = ("DEEM improves perception (e.g., 4% ↑ on RobustVQA). It improves average perplexity (up to 20%). "
+            "It needs 30% extra training time per epoch. It reaches 71% accuracy.")
+    kinds = {r.value: r.kind for r in run(nlp, text)}
+    assert kinds[4] == kinds[20] == kinds[30] == "improvement"
+    assert kinds[71] == "absolute"
+
+
+def test_other_sides_score_names_the_baseline(nlp):
+    text = "Our MoA achieves a score of 65.1% on AlpacaEval 2.0 compared to 57.5% by GPT-4 Omni."
+    ents = [ent(text, "MoA", EntityType.METHOD, "proposed"), ent(text, "AlpacaEval 2.0", EntityType.DATASET, "used"),
+            ent(text, "GPT-4 Omni", EntityType.METHOD, "baseline")]
+    r = next(r for r in run(nlp, text, ents) if r.value == 65.1)
+    assert (r.dataset, r.baseline) == ("AlpacaEval 2.0", "GPT-4 Omni")
+
+
+def test_share_of_a_models_performance_names_the_baseline(nlp):
+    text = "Our method recovers approximately 95% of Llama3.1-inst model's performance."
+    (r,) = run(nlp, text)
+    assert r.baseline == "Llama3.1-inst"
+
+
+def test_model_a_speedup_is_for_is_not_who_achieved_it(nlp):
+    text = "We propose MagicDec. We demonstrate up to 2.51x speedup for LLaMA-3.1-8B on long sequences."
+    ents = [ent(text, "MagicDec", EntityType.METHOD, "proposed"), ent(text, "LLaMA-3.1-8B", EntityType.METHOD, "used")]
+    (r,) = run(nlp, text, ents)
+    assert r.method == "MagicDec"
+
+
+def test_targets_listed_after_against_are_not_respective_subjects(nlp):
+    text = ("We evaluate ProAdv against the well-aligned LLMs (i.e., Llama2-Chat-7B and Llama3-chat-8B), achieving "
+            "attack success rates of 99.68% and 97.12% respectively.")
+    ents = [ent(text, "ProAdv", EntityType.METHOD, "proposed"), ent(text, "Llama2-Chat-7B", EntityType.METHOD, "used"),
+            ent(text, "Llama3-chat-8B", EntityType.METHOD, "used")]
+    assert {r.method for r in run(nlp, text, ents)} == {"ProAdv"}
