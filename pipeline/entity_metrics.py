@@ -8,6 +8,8 @@ before the name rules so that "F1" or "FID" is never typed as a method.
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc, Token
 
 from .entity_lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
@@ -82,6 +84,16 @@ def context_metric_spans(doc: Doc) -> list[tuple[int, int]]:
     return out
 
 
+#: one-word measures that motivation sentences use loosely; kept only where the sentence evaluates
+_BACKGROUND_ONLY = {"accuracy", "latency", "speed", "runtime", "error", "perplexity", "throughput", "efficiency", "flops"}
+_EVALUATIVE = re.compile(r"\d|\b(?:achiev|outperform|surpass|improv|reduc|boost|increas|gain|evaluat|experiment|result|"
+                         r"demonstrat|show|state-of-the-art|sota|terms\s+of|measur|report|metric|benchmark|compar)", re.IGNORECASE)
+
+
+def _evaluative(sent) -> bool:  # type: ignore[no-untyped-def]
+    return bool(_EVALUATIVE.search(sent.text))
+
+
 def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupancy) -> list[Candidate]:
     """METRIC candidates from matcher hits (token spans); claims their characters in ``occupied``."""
     spans: list[tuple[int, int]] = []
@@ -98,11 +110,23 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
                 continue
         if e - s == 1 and head.lower_ in METRIC_HEADS:
             s = extend_left(doc, s, head.sent.start, metric_mod_ok)
+        if re.match(r"-(?:based|aware|driven|guided|constrained|sensitive)\b", doc.text[doc[e - 1].idx + len(doc[e - 1].text):]):
+            continue  # "perplexity-based defenses": a property of something else, not a reported measure
+        if e - s == 1 and head.lower_ in _BACKGROUND_ONLY and not _evaluative(head.sent):
+            continue  # "without compromising accuracy", "slow inference speed" in motivation: not reported
         sp = doc[s:e]
         if not occupied.free(sp.start_char, sp.end_char):
             continue  # a metric acronym definition is typed later by its long form
         spans.append((sp.start_char, sp.end_char))
         occupied.take(sp.start_char, sp.end_char)
     text = doc.text
+    for m in _AT_K.finditer(text):  # "nDCG@10", "Recall@20", "pass@1", "pass^k": ranked-list measures at a cut-off
+        if occupied.free(m.start(), m.end()):
+            occupied.take(m.start(), m.end())
+            spans.append((m.start(), m.end()))
     return [Candidate(s, e, text[s:e], "metric", fixed=X) for s, e in spans]
+
+
+_AT_K = re.compile(r"(?<![\w@.^])(?:[A-Za-z][A-Za-z0-9-]{0,15}@(?:\d+(?:\.\d+)?|[kKnN]\b)|[A-Za-z]{3,15}\^(?:[kKnN]|\d)\b)"
+                   r"(?![\w@.])")
 

@@ -45,7 +45,7 @@ ALL_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_test", "scierc", 
 #: (iclr2024_dev: every 72nd paper; iclr2024_test: every 8th paper that reports a number).
 CORPUS_GOLD = {
     "iclr2025_dev": ((FIXTURES / "iclr2025_dev_gold_a.jsonl", FIXTURES / "iclr2025_dev_gold_b.jsonl",
-                      FIXTURES / "iclr2025_dev_gold_c.jsonl"),
+                      FIXTURES / "iclr2025_dev_gold_c.jsonl", FIXTURES / "iclr2025_dev_gold_d.jsonl"),
                      "corpora/iclr2025.jsonl", "development set: rules may be tuned on it"),
     "iclr2024_dev": ((FIXTURES / "iclr2024_dev_gold.jsonl",), "corpora/iclr2024.jsonl",
                      "held-out test: annotated independently of the extractor; never used to tune rules"),

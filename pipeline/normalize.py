@@ -61,6 +61,7 @@ class NormalizedText:
 
 #: "Uni$^2$Det", "MA$^2$E", "CO$_2$": a short super/subscript glued to a capitalised word is part of the name
 _INWORD_SCRIPT = re.compile(r"\$[\^_]\{?([A-Za-z0-9]{1,2})\}?\$")
+_STAR_SCRIPT = re.compile(r"\$\^\{?(?:\\ast|\*|\\star)\}?\$")
 #: "$L_p$-convolution": a one-letter name with a subscript, hyphened to a word, reads "Lp-convolution"
 _SCRIPTED_LETTER = re.compile(r"\$([A-Z])_\{?([A-Za-z0-9]{1,2})\}?\$")
 _WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
@@ -70,6 +71,8 @@ def _island_to_text(match: re.Match[str]) -> str:
     island, text, start = match.group(0), match.string, match.start()
     if (script := _INWORD_SCRIPT.fullmatch(island)) and _WORD_BEFORE.search(text, max(0, start - 40), start):
         return script.group(1)
+    if _STAR_SCRIPT.fullmatch(island) and _WORD_BEFORE.search(text, max(0, start - 40), start):
+        return "*"  # "A$^\ast$", "RRT$^*$": the starred algorithm names A*, RRT*
     if (letter := _SCRIPTED_LETTER.fullmatch(island)) and text.startswith("-", match.end()):
         return letter.group(1) + letter.group(2)
     try:

@@ -87,6 +87,11 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
                 c.ev_end = max(c.ev_end, me)
                 return
             break
+    prop = _PROPERTY_AFTER.match(text, q.end, nxt)
+    if prop is not None and prop.group("np").lower() not in _VAGUE | {"ability", "capability", "possibility"}:
+        c.metric, c.metric_how = prop.group("np"), "after"
+        c.ev_end = max(c.ev_end, prop.end())
+        return
     # unit names the measure
     if q.unit_metric:
         c.metric, c.metric_how = q.unit_metric, "unit"
@@ -125,7 +130,10 @@ _NP_OF_IS = re.compile(r"\b(?:the|its|their)\s+" + _NP + r"\s+of\s+[^,;.()]{1,50
 _GAIN_IN_NP = re.compile(r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|drop|rise)s?\s+)?in\s+"
                          r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;)]|$|\b(?:and|while|over|compared|than|with|for)\b))")
 _MEASURE_HEAD = re.compile(r"(?:time|cost|costs|latency|overhead|usage|footprint|consumption|size|error|loss|rate|index|score|"
-                           r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality)$", re.IGNORECASE)
+                           r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality|reward|"
+                           r"[a-z]{3,}(?:abil|iv|ic|ar|os|al|ur|id|el|s)ity)$", re.IGNORECASE)
+#: "34.8% synthesizability", "12% sparsity": a property noun right after the number is what it measures
+_PROPERTY_AFTER = re.compile(r"\s+(?P<np>[a-z]{3,}(?:abil|iv|ic|ar|os|al|ur|id|el|s)ity)\b(?!\s+(?:of|to)\b)")
 _VAGUE = {"performance", "quality", "efficiency", "results", "result", "effectiveness", "capability", "capabilities",
           "ability", "terms", "total", "average", "general", "particular", "addition", "practice", "comparison", "contrast",
           "size", "time", "speed", "cost", "costs", "success", "all", "both", "each", "which", "this", "that"}
@@ -146,7 +154,7 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
             cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
     nxt = min((o.start for o in all_q if o.start > q.start), default=s1)
     m = _GAIN_IN_NP.match(text[q.end:nxt])
-    if m and c.kind == "improvement":
+    if m and c.kind in {"improvement", "ratio"}:  # "a 9.5% boost in effect", "up to 1.56x in average reward"
         cands.append((m.group("np"), q.end + m.start("np")))
     for np, off in cands:
         ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]

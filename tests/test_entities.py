@@ -70,6 +70,13 @@ def test_names_labelling_scores_are_benchmarks(nlp):
     assert ents["MMLU"].type is ents["MMLU-STEM"].type is EntityType.DATASET
 
 
+def test_ranked_list_measures_and_motivation_words(nlp):
+    ents = _by_text(_ents(nlp, "Retrieval reaches 59.0 nDCG@10 and pass^k drops below 25% for N^2 pairs. "
+                               "Perplexity-based defenses flag it. It can serve long contexts without compromising accuracy."))
+    assert ents["nDCG@10"].type is ents["pass^k"].type is EntityType.METRIC
+    assert "N^2" not in ents and "Perplexity" not in ents and "accuracy" not in ents
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):

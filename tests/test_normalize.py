@@ -23,6 +23,7 @@ from pipeline.normalize import normalize_text
         # font switches keep their words (pylatexenc alone drops \texttt and makes \mathbf math letters)
         (r"a method, $\texttt{ProAdvPrompter}$, that", "a method, ProAdvPrompter, that"),
         (r"$\mathbf{Foo}$ and \textsf{Bar} and 𝐁𝐚𝐳", "Foo and Bar and Baz"),
+        (r"planners (A$^\ast$, RRT$^*$) and x$^*$", "planners (A*, RRT*) and x^*"),
     ],
 )
 def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:

@@ -220,3 +220,8 @@ def test_targets_listed_after_against_are_not_respective_subjects(nlp):
     ents = [ent(text, "ProAdv", EntityType.METHOD, "proposed"), ent(text, "Llama2-Chat-7B", EntityType.METHOD, "used"),
             ent(text, "Llama3-chat-8B", EntityType.METHOD, "used")]
     assert {r.method for r in run(nlp, text, ents)} == {"ProAdv"}
+
+
+def test_property_noun_after_the_number_is_its_metric(nlp):
+    (r,) = run(nlp, "RxnFlow reaches 34.8% synthesizability.")
+    assert r.metric == "synthesizability"
