@@ -123,7 +123,7 @@ CORE_METRIC_ABBREVS = ("mAP", "AP", "AP50", "AP75", "EM", "OPS", "FID", "BLEU", 
 #: metric head words that can take modifiers ("action accuracy", "attack success rate")
 METRIC_HEADS = {"accuracy", "accuracies", "rate", "score", "error", "precision", "recall", "f1", "throughput",
                  "latency", "speedup", "usage", "footprint", "efficiency", "consumption", "distance", "time",
-                 "correlation"}
+                 "correlation", "perplexity"}
 METRIC_BAD_MODIFIERS = {"high", "higher", "highest", "low", "lower", "lowest", "better", "best", "good", "strong",
                          "competitive", "superior", "improved", "comparable", "significant", "overall", "same",
                          "state-of-the-art", "sota", "great", "greater", "large", "larger", "small", "smaller",
@@ -132,11 +132,10 @@ METRIC_BAD_MODIFIERS = {"high", "higher", "highest", "low", "lower", "lowest", "
                          "new", "poor", "excellent", "considerable", "enhanced", "increased", "reduced",
                          "decreased", "minimal", "maximal", "much", "more", "less", "such", "other", "their",
                          "its", "our", "the", "this", "that", "these", "those", "all", "any", "each", "real",
-                         "high-quality", "inference", "training", "generalization", "downstream", "computational",
-                         "compute", "%", "percent", "absolute", "relative", "respective", "perfect", "near",
+                         "high-quality", "generalization", "downstream", "%", "percent", "absolute", "relative", "respective", "perfect", "near",
                          "nearly", "a", "an", "sampling", "learning", "approximation", "estimation",
                          "generation", "reconstruction", "convergence", "statistical", "empirical", "theoretical",
-                         "test", "human", "zero-shot", "few-shot"}
+                         "zero-shot", "few-shot"}
 METRIC_ABBREV = {"f1", "auc", "map", "iou", "miou", "bleu", "rouge", "fid", "psnr", "ssim", "ap", "mrr", "ndcg",
                   "accuracy", "auroc", "wer", "mae", "mse", "rmse"}
 NON_METRIC_CONTEXT = {"learning", "convergence", "decay", "dropout", "sampling", "mutation", "error"}

@@ -19,7 +19,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 
 # unit alternatives, longest first; the group name tells the normalised unit
 _UNIT = (
-    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.)"
+    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%p\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
@@ -71,7 +71,7 @@ _SIZE_AFTER = re.compile(
     r"(?:\s?(?:[BMKkTG]\b|[bmk](?=[\s,.;)])|billion|million|thousand|trillion|bn)"
     r"|-(?!fold)[A-Za-z]|\^|/\d|:\d|×\s?\d|x\d|\s?[xX]\s\d)"
 )
-_SLASH_PAIR = re.compile(r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b)")
+_SLASH_PAIR = re.compile(r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b)")
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
 _NOT_NUMBER_CONTEXT = re.compile(
@@ -176,7 +176,7 @@ def _scan(text: str) -> list[Quantity]:
             continue
         pair = _SLASH_PAIR.match(text, m.end("a")) if not unit else None
         if pair is not None:  # "2.23/3.59× speedup": two numbers sharing the second one's unit
-            u = {"%": "%", "FPS": "FPS", "fps": "FPS"}.get(pair.group("u").strip(), "x")
+            u = {"%": "%", "FPS": "FPS", "fps": "FPS", "ms": "ms"}.get(pair.group("u").strip(), "x")
             um = "FPS" if u == "FPS" else None
             out.append(Quantity(_to_float(m.group("a")), None, u, a_start, m.end("a"), sign, unit_metric=um))
             out.append(Quantity(_to_float(pair.group("b")), None, u, pair.start("b"), pair.end(), unit_metric=um))
@@ -233,7 +233,28 @@ def _scan(text: str) -> list[Quantity]:
         if not unit and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("a")):
             continue  # a year
         out.append(Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric))
-    return _with_written_ratios(text, out)
+    return _with_written_ratios(text, _share_list_units(text, out))
+
+
+#: "18.39, 22.06, and 11.96%": the separators of an enumeration whose last number carries the unit
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s)\s*")
+_SHARED_UNITS = {"%", "x", "points", "ms", "s", "FPS"}
+
+
+def _share_list_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Bare numbers enumerated before a number with a unit take that unit ("by 1.2, 3.4 and 5.6%")."""
+    out = list(found)
+    for i in range(len(out) - 1, 0, -1):
+        q = out[i]
+        if q.unit not in _SHARED_UNITS:
+            continue
+        j = i - 1
+        while j >= 0 and not out[j].unit and out[j].value_max is None and not out[j].change \
+                and _LIST_GAP.fullmatch(text, out[j].end, out[j + 1].start):
+            out[j] = Quantity(out[j].value, None, q.unit, out[j].start, out[j].end, out[j].sign,
+                              unit_metric=q.unit_metric)
+            j -= 1
+    return out
 
 
 def _with_written_ratios(text: str, found: list[Quantity]) -> list[Quantity]:

@@ -225,3 +225,14 @@ def test_targets_listed_after_against_are_not_respective_subjects(nlp):
 def test_property_noun_after_the_number_is_its_metric(nlp):
     (r,) = run(nlp, "RxnFlow reaches 34.8% synthesizability.")
     assert r.metric == "synthesizability"
+
+
+def test_enumerated_numbers_share_the_last_unit():
+    qs = scan_quantities("up to 18.39, 22.06, and 11.96% points, 230/435ms latency, by 1.2, 3.4 and 5.6%")
+    assert [(q.value, q.unit) for q in qs] == [(18.39, "points"), (22.06, "points"), (11.96, "points"),
+                                               (230, "ms"), (435, "ms"), (1.2, "%"), (3.4, "%"), (5.6, "%")]
+
+
+def test_bare_numbers_not_followed_by_a_unit_stay_bare():
+    qs = scan_quantities("in 3, 4 and 5 steps it gains 20%")
+    assert [(q.value, q.unit) for q in qs if q.value < 10] == [(3, ""), (4, ""), (5, "")]
