@@ -233,7 +233,7 @@ def _scan(text: str) -> list[Quantity]:
         if not unit and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("a")):
             continue  # a year
         out.append(Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric))
-    return _with_written_ratios(text, _share_list_units(text, out))
+    return _share_list_units(text, _with_written_ratios(text, out))
 
 
 #: "18.39, 22.06, and 11.96%": the separators of an enumeration whose last number carries the unit
