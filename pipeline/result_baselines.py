@@ -77,7 +77,14 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
         return None
     if len(np.split()) > 5 or np.lower() in {"it", "them", "that", "this"}:
         return None
+    last = np.split()[-1]
+    if last in NOT_NAMES or np.islower() and (last.endswith("ing") and len(np.split()) == 1 or last in _PROCESS_WORDS):
+        return None  # "untrained VLMs", "pretraining", "the model": a kind of thing, not a named baseline
     return np
+
+
+#: one-word lowercase phrases that name a process or a generic artefact, never a baseline
+_PROCESS_WORDS = {"model", "models", "diffusion", "baseline", "baselines", "method", "approach", "system"}
 
 
 def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int) -> None:
@@ -154,7 +161,8 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
             continue
         seg = text[s0:c.q.start]
         cue = None
-        for cue in re.finditer(r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?)\s+(?![+~≈-]?\d)", seg):
+        for cue in re.finditer(r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|"
+                               r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)", seg):
             pass
         if cue is not None:
             c.baseline = _np_baseline(ctx, text[s0 + cue.end(): s1], s0 + cue.end())

@@ -82,7 +82,7 @@ COST_OF = re.compile(
 )
 NAMEISH = re.compile(r"^(?=.*[A-Za-z])(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Za-z]+[-/.]?[0-9][A-Za-z0-9./-]*|"
                       r"[A-Z][a-z]+[A-Z][A-Za-z0-9-]*|[A-Z]{2,}[a-z]*)(?:[-/][A-Za-z0-9.]+)*$")
-NOT_NAMES = {"SOTA", "SoTA", "LLM", "LLMs", "AI", "GPU", "GPUs", "ML", "DL", "RL", "NLP", "CV", "API", "APIs", "VLM",
+NOT_NAMES = {"SOTA", "SoTA", "SOTAs", "SoTAs", "LLM", "LLMs", "AI", "GPU", "GPUs", "ML", "DL", "RL", "NLP", "CV", "API", "APIs", "VLM",
               "VLMs", "MLLM", "MLLMs", "GNN", "GNNs", "CNN", "CNNs", "DNN", "DNNs", "We", "Our", "It", "The"}
 HARDWARE = re.compile(r"^(?:[AHVPT]\d{2,3}|RTX|GTX|GPUs?|TPUs?|CPUs?|NPUs?|A6000|L40S?|Jetson|iPhone|M[123]|MI\d+)$")
 MODEL_LIKE = re.compile(r"^(?:ViT|ResNet|ResNeXt|BERT|RoBERTa|DeBERTa|GPT|Llama|LLaMA|LLaMa|T5|CLIP|DINO|DINOv2|Swin|DeiT|"

@@ -236,3 +236,17 @@ def test_enumerated_numbers_share_the_last_unit():
 def test_bare_numbers_not_followed_by_a_unit_stay_bare():
     qs = scan_quantities("in 3, 4 and 5 steps it gains 20%")
     assert [(q.value, q.unit) for q in qs if q.value < 10] == [(3, ""), (4, ""), (5, "")]
+
+
+def test_comparable_to_names_the_baseline_and_generic_phrases_do_not(nlp):
+    text = ("PortLLM achieves comparable performance to LoRA fine-tuning with reductions of up to 12.2x in GPU "
+            "memory usage. It is 15x faster than the comparable SOTA model. Compared to pretraining on raw data, "
+            "it gains 13.4% on GSM8K.")
+    ents = [ent(text, "PortLLM", EntityType.METHOD, "proposed"), ent(text, "LoRA", EntityType.METHOD, "used")]
+    got = {r.value: r.baseline for r in run(nlp, text, ents)}
+    assert got == {12.2: "LoRA", 15: None, 13.4: None}
+
+
+def test_points_may_carry_a_two_word_measure():
+    (q,) = scan_quantities("by an average of 0.27 test perplexity points")
+    assert (q.value, q.unit, q.unit_metric) == (0.27, "points", "test perplexity")
