@@ -42,7 +42,7 @@ HARDWARE = re.compile(r"^(?:[AHVPTLK]\d{2,3}|RTX[-\s]?\d+\w*|GTX[-\s]?\d+\w*|TPU
                        r"Xeon\w*|Jetson\w*|MI\d{3}\w*|[A-Z]?\d+(?:GB|MB|TB|GHz|MHz|B|M|K|k|b|m|x|X|D)s?)$")
 FORMATS = re.compile(r"^(?:fp|bf|int|uint|float|w\d+a)\d+$", re.IGNORECASE)
 DEVICE_WORDS = {"gpu", "gpus", "tpu", "tpus", "cpu", "cpus", "nvidia", "nvlink", "cuda"}
-NUMBERISH = re.compile(r"^[\d.,%×x+\-/]+[A-Za-z]{0,2}$")
+NUMBERISH = re.compile(r"^[\d.,%×x+\-/]+(?:[A-Za-z]{0,2}|[kMG]Hz|[kKMGT]B)$")
 YEAR = re.compile(r"^(?:19|20)\d{2}[a-z]?$")
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites",

@@ -48,6 +48,7 @@ _REPLACEMENTS = {
     "\u2010": "-",
     "\u2011": "-",
     "\u00d7": "×",
+    "\u223c": "~",  # tilde operator ("1.1$\sim$2.1") reads as the range tilde
 }
 
 

@@ -230,6 +230,8 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
         return None
     if any(HARDWARE.match(t) or MODEL_LIKE.match(t) for t in toks) or phrase.lower() in {"average", "par", "all", "both"}:
         return None
+    if toks[0] in NOT_NAMES or toks[-1] in NOT_NAMES:
+        return None  # "on SOTA LLMs": models, not a dataset
     if not any(NAMEISH.match(t) or (t[:1].isupper() and i == 0 and len(toks) <= 3) for i, t in enumerate(toks)):
         return None
     if not all(t[:1].isupper() or t[:1].isdigit() or t.lower() in {"of", "v1", "v2"} or NAMEISH.match(t) for t in toks):

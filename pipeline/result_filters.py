@@ -236,7 +236,7 @@ def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
         return "improvement"
     if not q.unit and _BARE_GAIN_AFTER.match(_unprefixed(after)):
         return "improvement"
-    if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?)\b", after, re.IGNORECASE) \
+    if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?|leads?)\b", after, re.IGNORECASE) \
             and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE):
         return "improvement"
     if GAIN_BEFORE.search(before) or _GAIN_AROUND.search(before) or _GAIN_MARK.match(after):

@@ -77,6 +77,11 @@ def test_ranked_list_measures_and_motivation_words(nlp):
     assert "N^2" not in ents and "Perplexity" not in ents and "accuracy" not in ents
 
 
+def test_sampling_rates_and_sizes_are_not_names(nlp):
+    ents = _by_text(_ents(nlp, "It generates 44.1kHz audio with 16GB of memory on the MusicCaps benchmark."))
+    assert "44.1kHz" not in ents and "16GB" not in ents and "MusicCaps" in ents
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):

@@ -24,6 +24,7 @@ from pipeline.normalize import normalize_text
         (r"a method, $\texttt{ProAdvPrompter}$, that", "a method, ProAdvPrompter, that"),
         (r"$\mathbf{Foo}$ and \textsf{Bar} and 𝐁𝐚𝐳", "Foo and Bar and Baz"),
         (r"planners (A$^\ast$, RRT$^*$) and x$^*$", "planners (A*, RRT*) and x^*"),
+        (r"1.1$\sim$2.1$\times$ throughput", "1.1~2.1× throughput"),
     ],
 )
 def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:
