@@ -147,19 +147,37 @@ _METRIC_NOUNS = {"metric", "measure", "score", "index", "criterion", "indicator"
 _EVAL_MODIFIERS = {"evaluation", "benchmarking", "testing", "assessment", "evaluating"}
 
 
+#: "), a large-scale, multi-modal deepfake dataset": the definition is described as data
+_DESCRIBED_AS_DATA = re.compile(r"\s*\)?\s*,\s*(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?(?:dataset|benchmark|corpus|suite)\b")
+#: small words a coined Title Case name may keep lowercase ("Backdoor Detection via Loss Dynamics")
+_CONNECTORS = {"via", "of", "for", "and", "with", "in", "on", "the", "to", "by", "from"}
+
+
 def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | None:
     words = [w for w in re.split(r"[\s]+", c.text) if w]
     last = words[-1].lower()
     last_part = last.split("-")[-1]
     low = c.text.lower()
     proposed = proposed_cue(doc, sp) or propose_verb(sp.root, STRONG_PROPOSE) is not None
+    if not proposed and sp.start >= 2 and doc[sp.start - 1].text == "(" and doc[sp.start - 2].text in c.aliases:
+        # "a new defense, BaDLoss (Backdoor Detection via Loss Dynamics)": the short form carries the cue
+        short = doc[sp.start - 2]
+        described = [doc[short.i - 2]] if short.i >= 2 and doc[short.i - 1].text == "," else []  # "a new defense,"
+        proposed = proposed_cue(doc, doc[short.i:short.i + 1]) or any(
+            propose_verb(t, STRONG_PROPOSE) is not None for t in (short, *described))
     if last in DATASET_LAST or last_part in DATASET_LAST:
         return D
     # "Equivariant Neural Fields (ENFs)", "Linear Oscillatory State-Space models (LinOSS)": capitalised
     # words name it, a plain plural head ("models", "networks") may follow
     named = words[:-1] if last in {"models", "networks", "model", "network"} else words
-    coined = all(w[:1].isupper() for w in named) and len(named) >= 2
+    coined = all(w[:1].isupper() for w in named if w.lower() not in _CONNECTORS) and len(named) >= 2
     if proposed and (last not in CONCEPT_HEADS or coined):
+        if coined:
+            votes = type_votes(doc, sp, res)
+            short_votes = type_votes(doc, doc[sp.start - 2:sp.start - 1], res) if sp.start >= 2 else {}
+            described = _DESCRIBED_AS_DATA.match(doc.text, sp.end_char, sp.end_char + 90)
+            if max(votes.get(D, 0), short_votes.get(D, 0)) > max(votes.get(M, 0), short_votes.get(M, 0)) or described:
+                return D  # "ILLUSION (Integration of ... Networks), a deepfake dataset": released data
         return M
     if coined and last in {"networks", "models"} and named is not words:
         return M  # "Generative Flow Networks (GFlowNets)": a named model family, not a concept

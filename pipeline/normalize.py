@@ -64,7 +64,7 @@ class NormalizedText:
 _INWORD_SCRIPT = re.compile(r"\$[\^_]\{?([A-Za-z0-9]{1,2})\}?\$")
 _STAR_SCRIPT = re.compile(r"\$\^\{?(?:\\ast|\*|\\star)\}?\$")
 #: "$L_p$-convolution": a one-letter name with a subscript, hyphened to a word, reads "Lp-convolution"
-_SCRIPTED_LETTER = re.compile(r"\$([A-Z])_\{?([A-Za-z0-9]{1,2})\}?\$")
+_SCRIPTED_LETTER = re.compile(r"\$([A-Z])[_^]\{?([A-Za-z0-9]{1,2})\}?\$")
 _WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
 
 
@@ -74,8 +74,9 @@ def _island_to_text(match: re.Match[str]) -> str:
         return script.group(1)
     if _STAR_SCRIPT.fullmatch(island) and _WORD_BEFORE.search(text, max(0, start - 40), start):
         return "*"  # "A$^\ast$", "RRT$^*$": the starred algorithm names A*, RRT*
-    if (letter := _SCRIPTED_LETTER.fullmatch(island)) and text.startswith("-", match.end()):
-        return letter.group(1) + letter.group(2)
+    if (letter := _SCRIPTED_LETTER.fullmatch(island)) and (text.startswith("-", match.end())
+                                                          or text[match.end():match.end() + 1].isalnum()):
+        return letter.group(1) + letter.group(2)  # "$L_p$-convolution", "$X^2$GNN"
     try:
         converted = _L2T.latex_to_text(island)
     except Exception:  # pylatexenc raises bare IndexError/ValueError on malformed macros

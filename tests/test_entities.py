@@ -82,6 +82,23 @@ def test_sampling_rates_and_sizes_are_not_names(nlp):
     assert "44.1kHz" not in ents and "16GB" not in ents and "MusicCaps" in ents
 
 
+def test_coined_long_forms_with_connectors_and_described_data(nlp):
+    ents = _by_text(_ents(nlp, "We leverage insights into backdoor attacks to develop a new defense, BaDLoss (Backdoor "
+                               "Detection via Loss Dynamics), that is effective."))
+    m = ents["Backdoor Detection via Loss Dynamics"]
+    assert m.type is EntityType.METHOD and m.role == "proposed" and "BaDLoss" in m.aliases
+    ents = _by_text(_ents(nlp, "We present ILLUSION (Integration of Life-Like Unique Synthetic Identities and Objects "
+                               "from Neural Networks), a large-scale, multi-modal deepfake dataset."))
+    d = next(e for e in ents.values() if "ILLUSION" in (e.text, *e.aliases))
+    assert d.type is EntityType.DATASET and d.role == "introduced"
+
+
+def test_letter_with_script_glued_to_a_name(nlp):
+    ents = _by_text(_ents(nlp, nlp_mod.normalize_text(r"We introduce Explore-and-Exploit GNN ($X^2$GNN), a novel "
+                                                        r"framework, and cut KV cache memory.").text))
+    assert "2GNN" not in ents and "KV" not in ents
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):
