@@ -43,7 +43,7 @@ from .entity_lexicon import (
 )
 from .entity_parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
 from .entity_resources import Resources, all_generic
-from .entity_title import title_of
+from .entity_title import title_of, title_task_phrases
 from .records import EntityMention
 
 _ND = re.compile(r"^\d[dD]$")  # "3D", "2d": the only numbers a task name keeps
@@ -333,7 +333,33 @@ def select_tasks(doc: Doc, res: Resources, lower_matches: list[tuple[int, int]],
             score += TITLE_BOOST  # the title names the paper's main problem
         chosen.append((score, s, e, text[s:e] if text[s:e].lower() == key else _trim_task(text[s:e]), ()))
     cap = _MAX_WITH_LIST if n_listed >= _MAX_WITH_LIST else _MAX_TASKS
-    return [_mention(doc, text, s, e, txt, al) for _, s, e, txt, al in _main_few(chosen, cap)]
+    out = [_mention(doc, text, s, e, txt, al) for _, s, e, txt, al in _main_few(chosen, cap)]
+    return out + _title_tasks(doc, out, taken)
+
+
+def _title_tasks(doc: Doc, found: list[EntityMention], taken: list[bool]) -> list[EntityMention]:
+    """The task the title states ("... for Drug Design"), unless an abstract task already says it; located in
+    the abstract when it occurs there, else recorded as a title mention."""
+    title = title_of(doc)
+    if title is None:
+        return []
+    out = []
+    for phrase in title_task_phrases(title):
+        low = phrase.lower()
+        if any(low in f.text.lower() or f.text.lower() in low for f in found):
+            continue
+        m = re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text, re.IGNORECASE)
+        if m is not None:
+            if any(taken[m.start():m.end()]):
+                continue  # part of a method or dataset name in the abstract
+            sp = span_at(doc, m.start(), m.end())
+            out.append(EntityMention(type=T, text=m.group(0), start=m.start(), end=m.end(),
+                                     sentence=sentence_of(doc, sp) if sp is not None else m.group(0)))
+            continue
+        t = re.search(re.escape(phrase), title)
+        if t is not None:
+            out.append(EntityMention(type=T, text=phrase, start=t.start(), end=t.end(), sentence=title, in_title=True))
+    return out
 
 
 def _main_few(chosen: list[tuple[float, int, int, str, tuple[str, ...]]],

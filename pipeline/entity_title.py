@@ -15,7 +15,7 @@ import re
 
 from spacy.tokens import Doc
 
-from .entity_lexicon import COMMON_CAPS, GENERIC_NAMES
+from .entity_lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
 _PREFIX = re.compile(r"^\s*([^:?!.;,()]{2,40}?)\s*:\s+\S")
@@ -51,3 +51,52 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     """Character spans of ``name`` in the abstract (whole words, case-sensitive)."""
     pat = r"(?<![\w-])" + re.escape(name) + r"(?![\w-]|\+)"
     return [(m.start(), m.end()) for m in re.finditer(pat, doc.text)]
+
+
+#: where a title's task phrase stops: "Drug Design with ...", "Agent Trajectory Synthesis via ..."
+_TASK_CUT = re.compile(r"\s+(?:with|via|using|through|by|under|from|in|on|at|across|beyond|without|as|and|towards?|"
+                       r"for|of|informed|based)\b.*$", re.IGNORECASE)
+#: evaluative or programmatic words before the task ("Efficient", "Accelerating", "Towards")
+_TASK_LEAD = re.compile(r"^(?:(?:efficient|accelerating|effective|scalable|robust|composable|improved|improving|better|"
+                        r"fast|faster|accurate|universal|general|generalizable|reliable|controllable|unified|enhanced|"
+                        r"enhancing|advancing|boosting|towards?|rethinking|revisiting|understanding|the|a|an|"
+                        r"effective|simple|practical|provable|provably|optimal|novel)\s+)+", re.IGNORECASE)
+#: what a title's "for ..." may name that is not a task (the systems it applies to)
+_NOT_TASK_TAIL = {"models", "model", "llms", "llm", "transformers", "networks", "agents", "gnns", "vlms", "mllms",
+                  "lms", "data", "everyone", "free", "all", "ai", "humans", "robots"}
+
+
+def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
+    """A task noun phrase from a title fragment, or None ("Accelerating Music Generation" -> "Music Generation")."""
+    x = _TASK_CUT.sub("", fragment.strip()).strip(" .?!")
+    x = _TASK_LEAD.sub("", x).strip()
+    words = x.split()
+    if not 1 <= len(words) <= 5 or any(not re.match(r"[\w-]", w) for w in words):
+        return None
+    last = words[-1].lower()
+    gerund = len(words) >= 2 and words[0].lower().endswith("ing") and words[0][:1].isupper()
+    if gerund and not gerund_ok or last in _NOT_TASK_TAIL and not gerund or x.lower() in GENERIC_NAMES:
+        return None
+    head_ok = last in TASK_HEADS or last.rstrip("s") in TASK_HEADS or re.search(r"(?:tion|sis|ing|ment)$", last)
+    return x if head_ok or gerund else None
+
+
+def title_task_phrases(title: str) -> list[str]:
+    """Task phrases a title states outright: the object of its last "for" ("... for Drug Design",
+    "... for Pretraining LLMs"), else a subtitle or whole title that is itself a task phrase ("Retri3D: 3D
+    Neural Graphics Representation Retrieval"; not a verb phrase such as "Dissecting Adversarial Robustness").
+    Annotators take about one task in ten from the title alone."""
+    body = title.strip()
+    head, sep, sub = body.partition(":")
+    if sep and len(head.split()) <= 4:
+        body = sub.strip()  # "Name: subtitle"
+    m = None
+    for m in re.finditer(r"\bfor\s+", body):
+        pass
+    if m is not None and (x := _task_phrase(body[m.end():], gerund_ok=True)):
+        return [x]
+    first = body.split()[0].lower() if body.split() else ""
+    if first not in {"a", "an", "the", "on", "how", "why", "what", "when", "is", "are", "do", "does", "can"} \
+            and (x := _task_phrase(body, gerund_ok=False)):
+        return [x]
+    return []

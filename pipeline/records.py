@@ -51,7 +51,8 @@ DatasetRole = Literal["introduced", "used"]
 
 
 class EntityMention(Record):
-    """A named entity found in one abstract (character offsets into the normalised abstract)."""
+    """A named entity found in one abstract (character offsets into the normalised abstract, or into the
+    title for the few tasks a title states and the abstract does not)."""
 
     type: EntityType
     text: str = Field(description="Surface form as written (LaTeX-normalised).")
@@ -63,6 +64,9 @@ class EntityMention(Record):
     )
     aliases: tuple[str, ...] = Field(
         default=(), description="Other surface forms of the same entity in this abstract (e.g. acronym)."
+    )
+    in_title: bool = Field(
+        default=False, description="Found in the title only: the offsets and sentence refer to the title."
     )
 
 

@@ -88,7 +88,8 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
     for e in entities:
         forms = [e.text, *e.aliases]
         canon = max(forms, key=len) if e.aliases else e.text
-        ctx.names.append(Name(canon, e.start, e.end, e.type, e.role))
+        if not e.in_title:  # a title mention's offsets are not offsets into this text
+            ctx.names.append(Name(canon, e.start, e.end, e.type, e.role))
         # other occurrences of the entity's forms (entities usually carry only the first mention)
         for f in forms:
             if len(f) < 2:

@@ -257,6 +257,39 @@ def test_title_name_is_the_proposed_method(nlp):
     assert plain["FlashRNN"].role == "proposed"
 
 
+@pytest.mark.parametrize(("title", "expected"), [
+    ("Generative Flows on Synthetic Pathway for Drug Design", ["Drug Design"]),
+    ("MIND: Math Informed syNthetic Dialogues for Pretraining LLMs", ["Pretraining LLMs"]),
+    ("Presto! Distilling Steps and Layers for Accelerating Music Generation", ["Music Generation"]),
+    ("Retri3D: 3D Neural Graphics Representation Retrieval", ["3D Neural Graphics Representation Retrieval"]),
+    ("Quantifying Generalization Complexity for Large Language Models", []),  # "for LLMs": what it applies to
+    ("Dissecting Adversarial Robustness of Multimodal LM Agents", []),  # a verb phrase, not a task
+    ("How new data permeates LLM knowledge and how to dilute it", []),
+])
+def test_title_task_phrases(title, expected):
+    from pipeline.entity_title import title_task_phrases
+
+    assert title_task_phrases(title) == expected
+
+
+def test_title_task_is_a_title_mention_unless_the_abstract_says_it(nlp):
+    from pipeline.entities import find_entities
+
+    title = "Generative Flows on Synthetic Pathway for Drug Design"
+    for text, in_title in (("We propose RxnFlow, which samples molecules from building blocks.", True),
+                           ("We propose RxnFlow for structure-based drug design with reactions.", False)):
+        doc = nlp.make_doc(text)
+        for name, proc in nlp.pipeline:
+            if name == "paperkg_entities":
+                break
+            doc = proc(doc)
+        doc.user_data["title"] = title
+        tasks = [e for e in find_entities(doc) if e.type is EntityType.TASK and e.text.lower().endswith("drug design")]
+        assert tasks and tasks[0].in_title is in_title
+        where = title if in_title else text
+        assert where[tasks[0].start:tasks[0].end] == tasks[0].text
+
+
 def test_named_long_form_without_parentheses(nlp):
     text = ("To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
             "Efficiency, named THePUff. It is possible to Break the Reclustering Barrier with our algorithm BRB.")
