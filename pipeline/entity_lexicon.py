@@ -199,8 +199,9 @@ NOT_TASK = {"machine learning", "deep learning", "representation", "learning", "
              "approximation", "loss", "error"}
 
 NAME_TOKEN = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9.+'/\-–]*(?:[A-Za-z0-9+]|-[α-ω])|(?<![\w@#])[A-Z]{2,}(?![\w])")
-#: a version or edition written after a name: "AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017"
-NAME_VERSION = re.compile(r" (?:[vV]\d+(?:\.\d+)*|\d\.\d{1,2}|(?:19|20)\d{2})"
+#: a version, edition or size written after a name: "AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017", "Gemma 2B",
+#: "GPT-4o mini"
+NAME_VERSION = re.compile(r" (?:[vV]\d+(?:\.\d+)*|\d\.\d{1,2}|(?:19|20)\d{2}|\d+(?:\.\d+)?[BM](?= |,|\)|$)|mini\b)"
                           r"(?![\w%\-]|\.\d|\s*(?:%|points?\b|pp\b|pts\b|x\b|×|times\b|fold\b|FPS\b))")
 NAME_SUFFIXES = re.compile(r"-(?:based|like|style|guided|driven|aware|free|only|specific|level|centric|"
                             r"inspired|powered|enhanced|augmented|generated|assisted|type|wise|scale|size|sized|"

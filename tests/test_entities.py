@@ -63,6 +63,8 @@ def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
     assert {"AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017", "PixArt-α"} <= set(ents)
     assert ents["SKEMPI v2"].type is EntityType.DATASET
     assert "BLEU 1.5" not in ents  # a score after a metric is not a version
+    sized = _by_text(_ents(nlp, "We compare TinyLlama 1.1B, Qwen2 72B and GPT-4o mini; GPT-3 saw 300B tokens."))
+    assert {"TinyLlama 1.1B", "Qwen2 72B", "GPT-4o mini", "GPT-3"} <= set(sized)
 
 
 def test_names_labelling_scores_are_benchmarks(nlp):
