@@ -64,7 +64,7 @@ from .entity_candidates import (
 )
 from .entity_lexicon import DEVICE_WORDS, NAME_VERSION, D, M, T
 from .entity_metrics import metric_candidates
-from .entity_parse import Candidate, Occupancy, longest_spans, norm_key, sentence_of, span_at
+from .entity_parse import Candidate, Occupancy, conj_group, conj_root, longest_spans, norm_key, sentence_of, span_at
 from .entity_resources import Resources, all_generic, build_resources, default_resources
 from .entity_roles import (
     WEAK_PROPOSE,
@@ -218,6 +218,7 @@ def _type_candidates(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
                      res: Resources) -> dict[str, dict[EntityType, float]]:
     """Fix the type of acronym definitions; sum context votes per surface for the other candidates."""
     surface_votes: dict[str, dict[EntityType, float]] = defaultdict(lambda: defaultdict(float))
+    local: dict[int, dict[EntityType, float]] = {}
     for c in cands:
         if c.fixed is not None:
             continue
@@ -231,13 +232,31 @@ def _type_candidates(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
                 for a in c.aliases:
                     alias_of[a] = -1
             continue
-        for k, v in type_votes(doc, sp, res).items():
+        local[id(c)] = type_votes(doc, sp, res)
+        for k, v in local[id(c)].items():
             surface_votes[c.text][k] += v
+    _share_votes_in_lists(doc, cands, local, surface_votes)
     # short forms outside definitions take the type of their long form
     for c in cands:
         if c.fixed is None and c.text in alias_of and alias_of[c.text] >= 0:
             c.fixed = cands[alias_of[c.text]].fixed
     return surface_votes
+
+
+def _share_votes_in_lists(doc: Doc, cands: list[Candidate], local: dict[int, dict[EntityType, float]],
+                          surface_votes: dict[str, dict[EntityType, float]]) -> None:
+    """Names coordinated in one list ("on SST2 and COLA") are things of one kind: each name also gets half
+    of the context votes of the other names in its list."""
+    by_token: dict[int, Candidate] = {}
+    for c in cands:
+        if id(c) in local and (sp := span_at(doc, c.start, c.end)) is not None:
+            by_token[sp.root.i] = c
+    for i, c in by_token.items():
+        root = conj_root(doc[i])
+        siblings = [by_token[t.i] for t in conj_group(root) if t.i != i and t.i in by_token]
+        for o in siblings:
+            for k, v in local[id(o)].items():
+                surface_votes[c.text][k] += 0.5 * v
 
 
 def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],

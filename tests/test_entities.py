@@ -101,6 +101,11 @@ def test_letter_with_script_glued_to_a_name(nlp):
     assert "2GNN" not in ents and "KV" not in ents
 
 
+def test_coordinated_names_share_their_kind(nlp):
+    ents = _by_text(_ents(nlp, "Gains exceed 30% on SST2 and COLA."))
+    assert ents["SST2"].type is ents["COLA"].type is EntityType.DATASET
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):
