@@ -44,7 +44,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .numbers import Quantity, scan_quantities
-from .records import EntityMention, ResultMention
+from .records import EntityMention, EntityType, ResultMention
 from .result_attribution import attribute_sentence
 from .result_context import Cand, build_ctx
 from .result_filters import is_result
@@ -92,16 +92,45 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
     return out
 
 
-@Language.factory("paperkg_results", assigns=["doc._.kg_results"], requires=["doc._.kg_entities"], default_config={})
+def metrics_named_by_results(doc: Doc, entities: list[EntityMention],
+                             results: list[ResultMention]) -> list[EntityMention]:
+    """METRIC mentions for the measures results name that no METRIC entity covers ("a true positive rate of
+    100%", "wall clock time by 35%"): a reported number's measure is a metric the abstract reports
+    (guidelines), so the entity list must hold it. Located at its occurrence in the result's sentence."""
+    known = {f.lower() for e in entities if e.type is EntityType.METRIC for f in (e.text, *e.aliases)}
+    out: list[EntityMention] = []
+    sents = {s.start_char: s for s in doc.sents} if doc.has_annotation("SENT_START") else {}
+    for r in results:
+        name = r.metric
+        if not name or name.lower() in known or len(name) < 2:
+            continue
+        sent = next((s for s in sents.values() if s.start_char <= r.start < s.end_char), None)
+        lo, hi = (sent.start_char, sent.end_char) if sent is not None else (0, len(doc.text))
+        m = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.IGNORECASE).search(doc.text, lo, hi)
+        if m is None:
+            continue
+        known.add(name.lower())
+        out.append(EntityMention(type=EntityType.METRIC, text=m.group(0), start=m.start(), end=m.end(),
+                                 sentence=doc.text[lo:hi]))
+    return out
+
+
+@Language.factory("paperkg_results", assigns=["doc._.kg_results", "doc._.kg_entities"],
+                  requires=["doc._.kg_entities"], default_config={})
 def make_result_finder(nlp: Language, name: str) -> ResultFinder:
     return ResultFinder()
 
 
 class ResultFinder:
-    """Pipeline component: stores ``find_results(doc, doc._.kg_entities)`` on ``doc._.kg_results``."""
+    """Pipeline component: stores ``find_results(doc, doc._.kg_entities)`` on ``doc._.kg_results`` and adds
+    the metrics those results name to ``doc._.kg_entities``."""
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_results = find_results(doc, doc._.kg_entities or [])
+        entities = list(doc._.kg_entities or [])
+        doc._.kg_results = find_results(doc, entities)
+        extra = metrics_named_by_results(doc, entities, doc._.kg_results)
+        if extra:
+            doc._.kg_entities = sorted(entities + extra, key=lambda m: (m.start, m.type.value, m.end))
         return doc
 
 

@@ -250,3 +250,11 @@ def test_comparable_to_names_the_baseline_and_generic_phrases_do_not(nlp):
 def test_points_may_carry_a_two_word_measure():
     (q,) = scan_quantities("by an average of 0.27 test perplexity points")
     assert (q.value, q.unit, q.unit_metric) == (0.27, "points", "test perplexity")
+
+
+def test_results_component_adds_the_metrics_results_name(nlp):
+    doc = nlp("TabWak reaches a true positive rate of 100%. SOAP cuts wall clock time by over 35%.")
+    metrics = {e.text for e in doc._.kg_entities if e.type is EntityType.METRIC}
+    assert {"true positive rate", "wall clock time"} <= metrics
+    named = {r.metric for r in doc._.kg_results}
+    assert named <= metrics | {None}
