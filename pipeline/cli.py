@@ -331,9 +331,9 @@ def stats(
 @app.command()
 def evaluate(
     sets: str = typer.Option(
-        "seeds,iclr2025_dev,iclr2024_dev,iclr2024_test,scierc,scier,scier_ood", "--sets",
-        help="Comma-separated: seeds (bundled), iclr2025_dev (tuning), iclr2024_dev and iclr2024_test "
-             "(held-out tests), "
+        "seeds,iclr2025_dev,iclr2024_dev,iclr2024_heldout,iclr2024_test,scierc,scier,scier_ood", "--sets",
+        help="Comma-separated: seeds (bundled), iclr2025_dev and iclr2024_dev (tuning), iclr2024_heldout and "
+             "iclr2024_test (held-out tests), "
              "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without it."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Write the full report as JSON."),
     markdown_out: Optional[Path] = typer.Option(None, "--markdown", help="Write the tables as Markdown."),

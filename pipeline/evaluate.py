@@ -39,16 +39,19 @@ FIXTURES = REPO_ROOT / "tests" / "fixtures"
 SEED_GOLD = FIXTURES / "seeds_gold.jsonl"
 SEED_DIR = REPO_ROOT / "data" / "iclr2025"
 SEED_GLOB = "[0-9][0-9][0-9]_*.txt"
-ALL_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_test", "scierc", "scier", "scier_ood")
+ALL_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_heldout", "iclr2024_test", "scierc", "scier",
+            "scier_ood")
 #: guideline gold whose abstracts are not shipped: (gold files, corpus under ../shared, role).
-#: iclr2025_dev is for tuning rules; the two iclr2024 sets are held-out tests and are never tuned on
-#: (iclr2024_dev: every 72nd paper; iclr2024_test: every 8th paper that reports a number).
+#: The two *_dev sets are for tuning rules; the iclr2024_heldout and iclr2024_test sets are held-out tests and
+#: are never tuned on (iclr2024_heldout: every 72nd paper; iclr2024_test: every 8th paper that reports a number).
 CORPUS_GOLD = {
     "iclr2025_dev": ((FIXTURES / "iclr2025_dev_gold_a.jsonl", FIXTURES / "iclr2025_dev_gold_b.jsonl",
                       FIXTURES / "iclr2025_dev_gold_c.jsonl", FIXTURES / "iclr2025_dev_gold_d.jsonl"),
                      "corpora/iclr2025.jsonl", "development set: rules may be tuned on it"),
-    "iclr2024_dev": ((FIXTURES / "iclr2024_dev_gold.jsonl",), "corpora/iclr2024.jsonl",
-                     "held-out test: annotated independently of the extractor; never used to tune rules"),
+    "iclr2024_dev": ((FIXTURES / "iclr2024_dev_gold_e.jsonl",), "corpora/iclr2024.jsonl",
+                     "development set: rules may be tuned on it"),
+    "iclr2024_heldout": ((FIXTURES / "iclr2024_heldout_gold.jsonl",), "corpora/iclr2024.jsonl",
+                         "held-out test: annotated independently of the extractor; never used to tune rules"),
     "iclr2024_test": ((FIXTURES / "iclr2024_test_gold.jsonl",), "corpora/iclr2024.jsonl",
                       "held-out test of result-reporting abstracts: annotated independently of the extractor; "
                       "never used to tune rules"),
