@@ -60,6 +60,9 @@ def _best_long_form(short: str, words: list[re.Match[str]], text: str) -> int | 
     return None
 
 
+#: words right before a coined name ("propose X", "called X")
+_NAMING_WORDS = {"propose", "proposes", "present", "presents", "introduce", "introduces", "called", "named",
+                 "dubbed", "termed", "coined"}
 _SKIPPABLE = {"of", "for", "and", "the", "to", "in", "with", "from", "on", "by", "via", "a", "an", "&"}
 
 
@@ -191,6 +194,11 @@ def find_definitions(text: str) -> list[Definition]:
             continue
         if any(d.long_start <= short_start < d.long_end for d in out):
             continue
+        # "we propose Adversarial Feature Map Pruning for Backdoor (FMP)": a capitalised word between the
+        # proposing verb and the initials belongs to the coined name
+        if idx >= 2 and words[idx - 1].group(0)[:1].isupper() and words[idx - 1].group(0).isalpha() \
+                and words[idx - 2].group(0).lower() in _NAMING_WORDS:
+            long_start = words[idx - 1].start()
         out.append(Definition(long_start, long_end, short_start, short_start + len(short)))
     del reversed_shorts
     return sorted(out, key=lambda d: min(d.long_start, d.short_start))

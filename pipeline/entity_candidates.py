@@ -190,6 +190,8 @@ def _cap_word(t: Token) -> bool:
         return False
     if t.i == t.sent.start and t.pos_ in {"DET", "ADP", "PRON", "ADV", "SCONJ", "CCONJ", "AUX"}:
         return False
+    if len(txt) > 1 and txt.isupper() and txt.isalpha() and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == "-":
+        return True  # "IN-CONTEXT PRETRAINING": an all-caps name keeps its small words
     return txt.lower() not in {"we", "our", "i", "it", "this", "these", "in", "to", "however", "moreover"}
 
 

@@ -25,7 +25,7 @@ from .result_vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
 _HEDGE_TAIL = (r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least|"
-               r"approximately|roughly|by|of|a|an)\s+)*")
+               r"approximately|roughly|by|of|a|an)\s+|[~≈]\s*)*")
 
 
 # "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on synchronous
@@ -173,6 +173,11 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
             if found:
                 c.dataset = found
                 continue
+        # "~14% in Cola top-1 accuracy": a name between the number and its metric
+        inner = re.search(r"\b(?:in|on)\s+(?P<np>[A-Z][\w.+-]*)\s", text[q.end:c.ev_end]) if c.ev_end > q.end else None
+        if inner and (found := dataset_name(ctx, inner.group("np"), q.end + inner.start("np"), method_spans)):
+            c.dataset = found
+            continue
         # "on X" after the number (and its metric)
         seg_start = max(q.end, c.ev_end)
         m = re.match(r"[^.;]{0,40}?\b(?:on|in|across|for)\s+(?:the\s+|both\s+|all\s+)?(?:challenging\s+|classic\s+|popular\s+|"
@@ -224,6 +229,9 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
         return ents[0].text
     if any(s < offset + len(phrase) and e > offset for s, e in method_spans):
         return None
+    if METRIC_RX.fullmatch(phrase.split()[0]) or any(
+            n.type is EntityType.METRIC and n.start < offset + len(phrase) and n.end > offset for n in ctx.names):
+        return None  # "a 63.5% improvement in F1 score": the measure, not the data
     phrase = re.sub(r"\s+(?:dataset|datasets|benchmark|benchmarks|test\s+set|validation\s+set|split|suite|tasks?)$", "", phrase, flags=re.IGNORECASE)
     toks = phrase.split()
     if not toks or len(toks) > 5:

@@ -212,11 +212,14 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
 
 #: "4% ↑ on RobustVQA": an arrow after the number marks a change
 _GAIN_MARK = re.compile(r"^\s*[↑↓]")
-#: "improving both average perplexity (up to 20%)", "speed-up by a factor of 18%": the gain is named before
+#: "improving both average perplexity (up to 20%)", "speed-up by a factor of 18%", "outperforms X by a large
+#: margin on Y (e.g., ~20% in ...", "reduces ECE by as large as 30%": the gain is named before
 _GAIN_AROUND = re.compile(
     r"\b(?:improv|reduc|boost|increas|enhanc|lower|cut|decreas|accelerat)\w*\s+(?:[\w-]+\s+){0,5}?\(\s*"
     r"(?:(?:up\s+to|about|around|approximately|over|nearly|~|≈)\s+)?$"
-    r"|\bby\s+a\s+factor\s+of\s+$",
+    r"|\bby\s+a\s+factor\s+of\s+$"
+    r"|\bby\s+as\s+(?:large|much|high)\s+as\s+$"
+    r"|\bby\s+a\s+(?:large|significant|wide|substantial|clear|notable)\s+margin\b[^.;()]{0,80}\(\s*(?:e\.g\.|i\.e\.)?,?\s*[~≈]?\s*$",
     re.IGNORECASE)
 
 
@@ -236,7 +239,7 @@ def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
         return "improvement"
     if not q.unit and _BARE_GAIN_AFTER.match(_unprefixed(after)):
         return "improvement"
-    if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?|leads?)\b", after, re.IGNORECASE) \
+    if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w&/-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?|leads?)\b", after, re.IGNORECASE) \
             and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE):
         return "improvement"
     if GAIN_BEFORE.search(before) or _GAIN_AROUND.search(before) or _GAIN_MARK.match(after):

@@ -106,6 +106,13 @@ def test_coordinated_names_share_their_kind(nlp):
     assert ents["SST2"].type is ents["COLA"].type is EntityType.DATASET
 
 
+def test_coined_name_words_before_the_initials_and_all_caps_names(nlp):
+    ents = _by_text(_ents(nlp, "We propose Adversarial Feature Map Pruning for Backdoor (FMP) to mitigate backdoors. "
+                               "We instead present IN-CONTEXT PRETRAINING, a new approach."))
+    assert ents["Adversarial Feature Map Pruning for Backdoor"].aliases == ("FMP",)
+    assert ents["IN-CONTEXT PRETRAINING"].role == "proposed"
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):

@@ -258,3 +258,11 @@ def test_results_component_adds_the_metrics_results_name(nlp):
     assert {"true positive rate", "wall clock time"} <= metrics
     named = {r.metric for r in doc._.kg_results}
     assert named <= metrics | {None}
+
+
+def test_examples_after_a_large_margin_are_gains_on_the_named_data(nlp):
+    text = ("It outperforms previous VLMs by a large margin on reasoning benchmarks (e.g., ~20% in HICO-DET mAP, "
+            "~14% in Cola top-1 accuracy). It reduces the ECE score by as large as 30%.")
+    got = {r.value: (r.kind, r.dataset) for r in run(nlp, text)}
+    assert got[20][0] == got[14][0] == got[30][0] == "improvement"
+    assert got[14][1] == "Cola"
