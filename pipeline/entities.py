@@ -76,7 +76,7 @@ from .entity_roles import (
     subject_of_success,
 )
 from .entity_tasks import select_tasks
-from .entity_title import title_name, title_name_spans
+from .entity_title import title_name, title_name_spans, title_names_data, title_of
 from .entity_types import acro_type, decide_type, not_a_method, type_votes
 from .records import EntityMention, EntityType
 
@@ -306,6 +306,8 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
     for ent in entities:
         spans = [sp for s, e in ent.spans if (sp := span_at(doc, s, e)) is not None]
         titled = tkey is not None and any(norm_key(f) == tkey for f in (ent.text, *ent.aliases))
+        if titled and ent.type is M and title_names_data(doc):
+            ent.type = D  # "VTDexManip: A Dataset and Benchmark for ...": released data, not a method
         if titled and ent.type in (M, D):
             ent.roles = {"proposed" if ent.type is M else "introduced"}
             if ent.type is M:
@@ -345,7 +347,25 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
         out.append(EntityMention(type=ent.type, text=ent.text, start=ent.start, end=ent.end,
                                  sentence=sentence_of(doc, span_at(doc, ent.start, ent.end)), role=role,
                                  aliases=tuple(ent.aliases)))
+    if tname and tname == _whole_title(doc) and not proposed_names and not any(
+            norm_key(f) == tkey for ent in entities for f in (ent.text, *ent.aliases)):
+        out.append(_title_only_name(doc, tname))
     return out
+
+
+def _whole_title(doc: Doc) -> str | None:
+    title = title_of(doc)
+    return title.strip().rstrip(".") if title else None
+
+
+def _title_only_name(doc: Doc, name: str) -> EntityMention:
+    """"Discrete Copula Diffusion" (the whole title) while the abstract says only "the hybrid model": the
+    contribution is named in the title alone, recorded as a title mention."""
+    title = title_of(doc) or name
+    at = max(title.find(name), 0)
+    data = title_names_data(doc)
+    return EntityMention(type=D if data else M, text=name, start=at, end=at + len(name), sentence=title,
+                         role="introduced" if data else "proposed", in_title=True)
 
 
 # ---------------------------------------------------------------------------------------------------------

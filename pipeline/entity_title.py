@@ -37,20 +37,48 @@ def title_name(doc: Doc) -> str | None:
         return None
     m = _PREFIX.match(title)
     if m is None:
-        return None
+        return _whole_title_name(title)
     name = m.group(1).strip()
     words = name.split()
     if not 1 <= len(words) <= 3 or name.lower() in GENERIC_NAMES or name.lower() in COMMON_CAPS:
         return None
-    if not all(w[:1].isupper() or w[:1].isdigit() or any(c.isupper() for c in w) for w in words):
+    if not _capitalised(words):
+        return None
+    return name
+
+
+#: small words a Title Case name may keep ("Guess & Sketch", "Mixture of Experts")
+_NAME_CONNECTORS = {"&", "and", "of", "for", "to", "-"}
+#: last words that make a short Title Case title a model's name ("Concept Bottleneck Generative Models")
+_NAME_LAST = {"models", "model", "networks", "network", "diffusion", "transformers", "transformer", "guidance",
+              "autoencoders", "flows", "operators", "fields", "machines"}
+
+
+def _capitalised(words: list[str]) -> bool:
+    """Every word capitalised or with a capital/digit, small connectors allowed inside ("Guess & Sketch")."""
+    return all(w[:1].isupper() or w[:1].isdigit() or any(c.isupper() for c in w)
+               or (0 < i < len(words) - 1 and w.lower() in _NAME_CONNECTORS) for i, w in enumerate(words))
+
+
+def _whole_title_name(title: str) -> str | None:
+    """A title that is only a name ("Physics-Informed Diffusion Models", "Discrete Copula Diffusion")."""
+    name = title.strip().rstrip(".")
+    words = name.split()
+    if not 2 <= len(words) <= 4 or not _capitalised(words) or words[-1].lower() not in _NAME_LAST:
+        return None
+    if name.lower() in GENERIC_NAMES or all(w.lower() in GENERIC_NAMES or w.lower() in _NAME_LAST for w in words):
         return None
     return name
 
 
 def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
-    """Character spans of ``name`` in the abstract (whole words, case-sensitive)."""
+    """Character spans of ``name`` in the abstract (whole words; a multi-word name in any case: the title's
+    "Particle Guidance" is the abstract's "particle guidance")."""
     pat = r"(?<![\w-])" + re.escape(name) + r"(?![\w-]|\+)"
-    return [(m.start(), m.end()) for m in re.finditer(pat, doc.text)]
+    last = name.split()[-1].lower()
+    # a multi-word name in any case, unless it reads as an activity ("Multi-modal Agent Tuning": the task)
+    flags = re.IGNORECASE if " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing")) else 0
+    return [(m.start(), m.end()) for m in re.finditer(pat, doc.text, flags)]
 
 
 #: where a title's task phrase stops: "Drug Design with ...", "Agent Trajectory Synthesis via ..."
@@ -100,3 +128,14 @@ def title_task_phrases(title: str) -> list[str]:
             and (x := _task_phrase(body, gerund_ok=False)):
         return [x]
     return []
+
+
+#: "AIMS.au: A Dataset for ...", "VTDexManip: A Dataset and Benchmark for ...": the title's name is data
+_DATA_SUBTITLE = re.compile(r"^[^:]{2,40}:\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|suite)s?\b",
+                            re.IGNORECASE)
+
+
+def title_names_data(doc: Doc) -> bool:
+    """Whether the title presents its name as a dataset or benchmark."""
+    title = title_of(doc)
+    return bool(title and _DATA_SUBTITLE.match(title))

@@ -304,6 +304,21 @@ def test_title_task_is_a_title_mention_unless_the_abstract_says_it(nlp):
         assert where[tasks[0].start:tasks[0].end] == tasks[0].text
 
 
+def test_title_names_in_any_case_whole_title_names_and_data_titles(nlp):
+    ents = _titled(nlp, "Particle Guidance: non-I.I.D. Diverse Sampling with Diffusion Models",
+                   "We propose particle guidance, an extension of diffusion-based sampling.")
+    assert ents["Particle Guidance"].role == "proposed"
+    ents = _titled(nlp, "Multi-modal Agent Tuning: Building a VLM-Driven Agent",
+                   "We study multi-modal agent tuning for tool usage.")
+    assert "Multi-modal Agent Tuning" not in ents or ents["Multi-modal Agent Tuning"].type is EntityType.TASK
+    ents = _titled(nlp, "Discrete Copula Diffusion", "The hybrid model reduces the number of denoising steps.")
+    m = ents["Discrete Copula Diffusion"]
+    assert (m.type, m.role, m.in_title) == (EntityType.METHOD, "proposed", True)
+    ents = _titled(nlp, "VTDexManip: A Dataset and Benchmark for Visual-tactile Pretraining",
+                   "We present VTDexManip, collected with ten human subjects.")
+    assert (ents["VTDexManip"].type, ents["VTDexManip"].role) == (EntityType.DATASET, "introduced")
+
+
 def test_named_long_form_without_parentheses(nlp):
     text = ("To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
             "Efficiency, named THePUff. It is possible to Break the Reclustering Barrier with our algorithm BRB.")
