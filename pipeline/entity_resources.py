@@ -36,6 +36,8 @@ class Resources:
     cased: PhraseMatcher  # labels: DATASET / METHOD (strong, name-shaped, case-sensitive)
     lower: PhraseMatcher  # labels: METHOD_PHRASE / METRIC / TASK (case-insensitive, multi-word)
     dataset_names: frozenset[str] = field(default_factory=frozenset)
+    #: ``name_key`` of every dataset name: "Cifar100" and "MSRVTT" find "CIFAR-100" and "MSR-VTT"
+    dataset_keys: frozenset[str] = field(default_factory=frozenset)
     dataset_weak: frozenset[str] = field(default_factory=frozenset)
     method_names: frozenset[str] = field(default_factory=frozenset)
     method_lower: frozenset[str] = field(default_factory=frozenset)
@@ -90,6 +92,7 @@ def build_resources(vocab: Vocab, gazetteer: Gazetteer | None = None) -> Resourc
         cased=cased,
         lower=lower,
         dataset_names=frozenset(ds_strong),
+        dataset_keys=frozenset(k for n in ds_strong if len(k := name_key(n)) >= 4),
         dataset_weak=frozenset(n for n, t in gaz.datasets.items() if t == "weak"),
         method_names=frozenset(gaz.methods),
         method_lower=frozenset(n.lower() for n in gaz.methods),
@@ -102,6 +105,11 @@ def _plural(word: str) -> str:
     if word.endswith("y") and not word.endswith("ay"):
         return word[:-1] + "ies"
     return word + "s"
+
+
+def name_key(name: str) -> str:
+    """Case and punctuation folded away: the key under which spelling variants of a listed name meet."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
 
 
 def all_generic(name: str) -> bool:

@@ -32,7 +32,7 @@ from .entity_lexicon import (
     X,
 )
 from .entity_parse import Candidate, conj_group, conj_root, text_after
-from .entity_resources import Resources
+from .entity_resources import Resources, name_key
 from .entity_roles import propose_verb, proposed_cue
 from .records import EntityType
 
@@ -133,6 +133,8 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
         votes[M] += 1
     if text in res.dataset_names:
         votes[D] += 1.5
+    elif name_key(text) in res.dataset_keys:
+        votes[D] += 1.5  # a spelling variant of a listed dataset ("Cifar100", "MSRVTT")
     if text in res.method_names or text.lower() in res.method_lower:
         votes[M] += 1.5
     if text.lower() in res.metric_lower:

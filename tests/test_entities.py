@@ -113,6 +113,14 @@ def test_coined_name_words_before_the_initials_and_all_caps_names(nlp):
     assert ents["IN-CONTEXT PRETRAINING"].role == "proposed"
 
 
+def test_spelling_variants_of_listed_datasets(nlp):
+    from pipeline.entity_resources import name_key
+
+    assert name_key("Cifar100") == name_key("CIFAR-100") == "cifar100"
+    ents = _by_text(_ents(nlp, "We report results on Cifar100 and MSRVTT."))
+    assert ents["Cifar100"].type is ents["MSRVTT"].type is EntityType.DATASET
+
+
 def test_dataset_list_cue_types_every_member(nlp):
     ents = _by_text(_ents(nlp, "Experiments on the ModelNet40, ShapeNet and ScanNet datasets show gains."))
     for name in ("ModelNet40", "ShapeNet", "ScanNet"):
