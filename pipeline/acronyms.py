@@ -60,6 +60,9 @@ def _best_long_form(short: str, words: list[re.Match[str]], text: str) -> int | 
     return None
 
 
+#: words that make a would-be long form a clause
+_CLAUSE_WORD = re.compile(r"\b(?:surpass\w*|outperform\w*|achiev\w*|is|are|was|were|has|have|shows?|showed|"
+                          r"demonstrates?|beats?|exceeds?|both|than)\b", re.IGNORECASE)
 #: words right before a coined name ("propose X", "called X")
 _NAMING_WORDS = {"propose", "proposes", "present", "presents", "introduce", "introduces", "called", "named",
                  "dubbed", "termed", "coined"}
@@ -187,8 +190,8 @@ def find_definitions(text: str) -> list[Definition]:
         long_start, long_end = words[idx].start(), words[-1].end()
         long_text = text[long_start:long_end].rstrip(",;:~")  # "~" is a leftover LaTeX non-breaking space
         long_end = long_start + len(long_text)
-        if long_text.lower() == short.lower() or len(long_text) <= len(short):
-            continue
+        if long_text.lower() == short.lower() or len(long_text) <= len(short) or _CLAUSE_WORD.search(long_text):
+            continue  # "FedWon surpasses both FedAvg and the current method (FedBN)": a clause, not a name
         # the long form must cover the short form's first letter at a word start
         if long_text[0].lower() != short[0].lower():
             continue

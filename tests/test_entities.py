@@ -36,6 +36,11 @@ def test_acronyms_initials_prefer_full_long_form():
     assert pairs == [("Proximal Policy Optimization", "PPO"), ("Kolmogorov-Arnold Network", "KAN")]
 
 
+def test_acronym_long_form_is_not_a_clause():
+    text = "Results show that FedWon surpasses both FedAvg and the current state-of-the-art method (FedBN) overall."
+    assert [text[d.long_start:d.long_end] for d in find_definitions(text)] == []
+
+
 def test_acronyms_reversed_and_coined():
     text = "The OPS (operations per second) grows. We build the XAI guided transformer (XAIguiFormer)."
     pairs = {text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)}
