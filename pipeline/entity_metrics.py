@@ -114,6 +114,9 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
             continue  # "perplexity-based defenses": a property of something else, not a reported measure
         if e - s == 1 and head.lower_ in _BACKGROUND_ONLY and not _evaluative(head.sent):
             continue  # "without compromising accuracy", "slow inference speed" in motivation: not reported
+        if e - s == 2 and doc[s].text.isupper() and len(doc[s].text) >= 3 and doc[s].is_alpha \
+                and doc[e - 1].lower_ in {"score", "scores"}:
+            e -= 1  # "FID scores", "ECE score": annotators name the measure FID, ECE
         sp = doc[s:e]
         if not occupied.free(sp.start_char, sp.end_char):
             continue  # a metric acronym definition is typed later by its long form

@@ -177,6 +177,7 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
 
 def clean_metric(name: str) -> str | None:
     name = re.sub(r"^\d+(?:\.\d+)?\s*[xX×%]\s+(?=[A-Za-z])", "", name)  # "300x speedup" names the measure "speedup"
+    name = re.sub(r"^([A-Z]{3,})\s+scores?$", r"\1", name)  # "FID scores", "ECE score": the measure is FID, ECE
     low = name.lower()
     if low in {"score", "scores", "cost", "return", "consistency", "agreement", "compute", "likelihood"}:
         return None

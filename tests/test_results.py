@@ -266,3 +266,9 @@ def test_examples_after_a_large_margin_are_gains_on_the_named_data(nlp):
     got = {r.value: (r.kind, r.dataset) for r in run(nlp, text)}
     assert got[20][0] == got[14][0] == got[30][0] == "improvement"
     assert got[14][1] == "Cola"
+
+
+def test_acronym_scores_are_named_by_the_acronym(nlp):
+    doc = nlp("Our models achieve FID scores of 2.51 on CIFAR-10. It reaches an F1 score of 31.5.")
+    assert {r.value: r.metric for r in doc._.kg_results} == {2.51: "FID", 31.5: "F1 score"}
+    assert {"FID", "F1 score"} <= {e.text for e in doc._.kg_entities if e.type is EntityType.METRIC}
