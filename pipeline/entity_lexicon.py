@@ -190,6 +190,9 @@ TASK_CUE_VERBS = {"address", "tackle", "study", "solve", "consider", "investigat
                    "improve", "enable", "advance", "perform", "apply", "facilitate", "support", "handle",
                    "approach", "formulate", "examine", "revisit"}
 NOT_TASK = {"machine learning", "deep learning", "representation", "learning", "training", "generation",
+             # application areas and fields: where a method is used, not the problem it solves
+             "healthcare", "health care", "medicine", "finance", "economics", "psychology", "biology", "chemistry",
+             "physics", "computer vision", "natural language processing", "time series", "supervised learning",
              "inference", "optimization", "design", "control", "search", "sampling", "analysis", "evaluation",
              "reasoning", "modeling", "modelling", "understanding", "prediction", "detection", "recognition",
              "fine-tuning", "finetuning", "alignment", "embedding", "flow", "pose", "decoding", "extraction",

@@ -99,8 +99,8 @@ def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
     x = _TASK_CUT.sub("", fragment.strip()).strip(" .?!")
     x = _TASK_LEAD.sub("", x).strip()
     words = x.split()
-    if not 1 <= len(words) <= 5 or any(not re.match(r"[\w-]", w) for w in words):
-        return None
+    if not 2 <= len(words) <= 5 or any(not re.match(r"[\w-]", w) for w in words):
+        return None  # one title word ("Measuring", "Planning") is a verb or a field, not a task phrase
     last = words[-1].lower()
     gerund = len(words) >= 2 and words[0].lower().endswith("ing") and words[0][:1].isupper()
     if gerund and not gerund_ok or last in _NOT_TASK_TAIL and not gerund or x.lower() in GENERIC_NAMES:
