@@ -311,6 +311,10 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
         full = doc[subj.left_edge.i: subj.right_edge.i + 1].text
         if any(n.type is EntityType.METRIC and n.start < sub_span.end_char and n.end > sub_span.start_char for n in ctx.names):
             continue
+        variant = _size_variant(ctx, ours, sub_span.start_char, sub_span.end_char)
+        if variant is not None:
+            c.method = variant  # "Our MetaMath-7B model achieves 66.5%": the size variant the sentence names
+            continue
         if OURS.search(full) or METRIC_RX.fullmatch(subj.text) or METRIC_RX.fullmatch(ctx.acro.get(subj.text, "-")) \
                 or OURS.search(st) or (ctx.proposed and any(f in st.lower() for f in ctx.proposed_forms)):
             continue
@@ -330,6 +334,17 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
     for c in cands:
         if c.method and c.metric and same_name(c.method, c.metric):
             c.method = None  # "the INDEX of human authors is 66% higher": the proposed measure, not who scored
+
+
+def _size_variant(ctx: Ctx, ours: str | None, start: int, end: int) -> str | None:
+    """A METHOD name in text[start:end] that is a size variant of the proposed method (MetaMath-7B of MetaMath)."""
+    if not ours:
+        return None
+    for n in ctx.names:
+        if n.type is EntityType.METHOD and n.start < end and n.end > start and n.text != ours \
+                and n.text.lower().startswith(ours.lower()) and re.match(r"[-\s]?\d", n.text[len(ours):]):
+            return n.text
+    return None
 
 
 def _method_after(ctx: Ctx, c: Cand, mentions_proposed: bool) -> str | None:

@@ -20,7 +20,7 @@ from typing import Any
 LABELS = {
     "seeds": "seed gold (57, bundled; rules were developed on it)",
     "iclr2025_dev": "ICLR 2025 dev (157; rules tuned on it)",
-    "iclr2024_dev": "ICLR 2024 dev (40; rules tuned on it)",
+    "iclr2024_dev": "ICLR 2024 dev (72; rules tuned on it)",
     "iclr2024_heldout": "**ICLR 2024 held-out, random (30; never tuned on)**",
     "iclr2024_test": "**ICLR 2024 held-out, reporting numbers (40; never tuned on)**",
     "scierc": "SciERC test (100)",

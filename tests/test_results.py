@@ -272,3 +272,9 @@ def test_acronym_scores_are_named_by_the_acronym(nlp):
     doc = nlp("Our models achieve FID scores of 2.51 on CIFAR-10. It reaches an F1 score of 31.5.")
     assert {r.value: r.metric for r in doc._.kg_results} == {2.51: "FID", 31.5: "F1 score"}
     assert {"FID", "F1 score"} <= {e.text for e in doc._.kg_entities if e.type is EntityType.METRIC}
+
+
+def test_size_variant_named_as_subject_is_the_method(nlp):
+    text = "We propose MetaMath. Our MetaMath-7B model achieves 66.5% on GSM8K, exceeding open models by 11.5%."
+    ents = [ent(text, "MetaMath", EntityType.METHOD, "proposed"), ent(text, "MetaMath-7B", EntityType.METHOD, "proposed")]
+    assert {r.method for r in run(nlp, text, ents)} == {"MetaMath-7B"}
