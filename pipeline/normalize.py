@@ -40,6 +40,7 @@ _LATEX_ISLAND = re.compile(
 # Markdown emphasis (**bold**, *italic*) that some abstracts carry: keep the words, drop the stars
 _MD_BOLD = re.compile(r"\*\*(?=\S)")
 _MD_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,120}?)(?<=[^\s*])\*(?![\w*])")
+_DIMENSION = re.compile(r"(?<=\d)×(?=\d)")
 _BARE_URL = re.compile(r"https?://[^\s<>\"'{}|\\^`\]\[)]+")
 _SPACES = re.compile(r"[ \t\u00a0\u2009\u202f]+")
 _TRAILING_URL_PUNCT = ".,;:!?"
@@ -117,6 +118,7 @@ def normalize_text(raw: str) -> NormalizedText:
     text = _MD_ITALIC.sub(r"\1", text)
     for old, new in _REPLACEMENTS.items():
         text = text.replace(old, new)
+    text = _DIMENSION.sub("x", text)  # "ImageNet-64$\times$64", "256×256": dimensions are written with x
     text = _SPACES.sub(" ", text)
     text = re.sub(r"\s*\n\s*", " ", text).strip()
     for m in _BARE_URL.finditer(text):
