@@ -201,7 +201,7 @@ NOT_TASK = {"machine learning", "deep learning", "representation", "learning", "
              "in-context", "transfer", "exploration", "composition", "decomposition", "matching", "ranking",
              "approximation", "loss", "error"}
 
-NAME_TOKEN = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9.+'/\-–]*(?:[A-Za-z0-9+]|-[α-ω])|(?<![\w@#])[A-Z]{2,}(?![\w])")
+NAME_TOKEN = re.compile(r"(?<![\w@#])[A-Za-z0-9][A-Za-z0-9.+'/\-–_]*(?:[A-Za-z0-9+]|-[α-ω])|(?<![\w@#])[A-Z]{2,}(?![\w])")
 #: a version, edition or size written after a name: "AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017", "Gemma 2B",
 #: "GPT-4o mini"
 NAME_VERSION = re.compile(r" (?:[vV]\d+(?:\.\d+)*|\d\.\d{1,2}|(?:19|20)\d{2}|\d+(?:\.\d+)?[BM](?= |,|\)|$)|mini\b)"

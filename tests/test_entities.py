@@ -70,6 +70,7 @@ def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
     assert "BLEU 1.5" not in ents  # a score after a metric is not a version
     sized = _by_text(_ents(nlp, "We compare TinyLlama 1.1B, Qwen2 72B and GPT-4o mini; GPT-3 saw 300B tokens."))
     assert {"TinyLlama 1.1B", "Qwen2 72B", "GPT-4o mini", "GPT-3"} <= set(sized)
+    assert "DVS_CIFAR10" in _by_text(_ents(nlp, "We train Spiking VGG11 on DVS_CIFAR10 and CIFAR10."))
 
 
 def test_names_labelling_scores_are_benchmarks(nlp):
