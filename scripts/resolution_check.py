@@ -1,0 +1,74 @@
+"""Count entity nodes that share a normalised label with another node of the same type in a built graph.
+
+Why: resolution promises one node per real-world entity. A second node whose label normalises to the same
+key (``pipeline.resolve.norm_key``: case, hyphens, spaces, Unicode, plurals) is a resolution miss; the target
+is 0. The evaluator's coarser lenient key (``pipeline.evaluate.norm_name``, which also ignores dots and a
+trailing "s") is reported too, with the pairs, because some of its collisions are distinct things
+(DiT-S vs DiTs) that must stay apart.
+
+Usage:
+    paperkg build ../shared/corpora/iclr2025.jsonl -o out/iclr2025.ttl --workers 2
+    python scripts/resolution_check.py out/iclr2025.ttl [--show 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from pipeline.evaluate import norm_name
+from pipeline.resolve import norm_key
+from pipeline.vocab import PKG
+
+TYPES = {"Method": PKG.Method, "Dataset": PKG.Dataset, "Metric": PKG.Metric, "Task": PKG.Task}
+_QUERY = """
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?type ?node ?label WHERE { ?node a ?type ; rdfs:label ?label }
+"""
+
+
+def labels_by_type(path: Path) -> dict[str, dict[str, str]]:
+    store = ox.Store()
+    store.bulk_load(path=str(path), format=ox.RdfFormat.TURTLE)
+    out: dict[str, dict[str, str]] = {}
+    for name, iri in TYPES.items():
+        rows = store.query(_QUERY, substitutions={ox.Variable("type"): ox.NamedNode(str(iri))})
+        out[name] = {row["node"].value: row["label"].value for row in rows}
+    return out
+
+
+def collisions(labels: dict[str, str], key) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """Groups of two or more labels (one per node) whose keys are equal."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for label in labels.values():
+        groups[key(label)].append(label)
+    return [sorted(g) for g in groups.values() if len(g) > 1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("graph", type=Path, help="Turtle written by `paperkg build`")
+    ap.add_argument("--show", type=int, default=20, help="pairs to print for the coarse key")
+    args = ap.parse_args()
+    by_type = labels_by_type(args.graph)
+    total_fine = total_coarse = 0
+    shown: list[list[str]] = []
+    print(f"{'type':8} {'nodes':>6} {'same norm_key':>14} {'same lenient key':>17}")
+    for name, labels in by_type.items():
+        fine = sum(len(g) for g in collisions(labels, norm_key))
+        coarse_groups = collisions(labels, norm_name)
+        coarse = sum(len(g) for g in coarse_groups)
+        total_fine += fine
+        total_coarse += coarse
+        shown += [[name, *g] for g in coarse_groups]
+        print(f"{name:8} {len(labels):6} {fine:14} {coarse:17}")
+    print(f"{'all':8} {sum(map(len, by_type.values())):6} {total_fine:14} {total_coarse:17}")
+    for group in shown[: args.show]:
+        print("  lenient-key group:", group[0], "|", " / ".join(group[1:]))
+
+
+if __name__ == "__main__":
+    main()
