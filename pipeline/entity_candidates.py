@@ -49,6 +49,8 @@ def _is_generic_name(text: str) -> bool:
         return True
     if "-to-" in low or re.match(r"^(?:post|pre|non|anti|multi|self|cross|semi|sub|super|inter|intra)-", text):
         return True
+    if re.match(r"^\d+(?:\.\d+)?[BMKbmk]-[a-z]+$", text):
+        return True  # "1.3B-parameter", "7B-scale": a size, not a name
     return bool(HARDWARE.match(text) or NUMBERISH.match(text) or YEAR.match(text) or FORMATS.match(text))
 
 

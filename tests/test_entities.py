@@ -71,6 +71,8 @@ def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
     sized = _by_text(_ents(nlp, "We compare TinyLlama 1.1B, Qwen2 72B and GPT-4o mini; GPT-3 saw 300B tokens."))
     assert {"TinyLlama 1.1B", "Qwen2 72B", "GPT-4o mini", "GPT-3"} <= set(sized)
     assert "DVS_CIFAR10" in _by_text(_ents(nlp, "We train Spiking VGG11 on DVS_CIFAR10 and CIFAR10."))
+    assert set(_by_text(_ents(nlp, "We train a 1.3B-parameter model and a 13B-parameter Llama-2-13B."))) == {
+        "Llama-2-13B"}
 
 
 def test_names_labelling_scores_are_benchmarks(nlp):
