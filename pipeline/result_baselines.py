@@ -20,7 +20,7 @@ from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAI
 
 COMPARE_CUE_AFTER = re.compile(
     r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
-    r"as\s+compared\s+to|w\.r\.t\.?)\s+(?P<np>[^.;]+)",
+    r"as\s+compared\s+to|w\.r\.t\.?|(?P<verb>(?:outperform|surpass|beat|exceed|outpac)(?:s|es|ed|ing)?))\s+(?P<np>[^.;]+)",
     re.IGNORECASE,
 )
 
@@ -98,6 +98,8 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
         nxt = min((o.q.start for o in cands if o.q.start > last.start), default=s1)
         # after: "... faster than A, B, and C" / "over X"
         m = COMPARE_CUE_AFTER.match(text[last.end:nxt])
+        if m and m.group("verb") and not re.fullmatch(r"[^,]{0,40},\s*", m.group("pre")):
+            m = None  # "84.2% on X, surpassing CLIP" names the beaten model; "..., and even outperforming Y" does not
         # "65.1% ... compared to 57.5% by GPT-4 Omni": the other side's own score, then whose it is
         wide = COMPARE_CUE_AFTER.match(text[last.end:s1]) if n == 1 else None
         other = _OTHER_SCORE.match(text, last.end + wide.start("np"), s1) if wide else None

@@ -278,3 +278,11 @@ def test_size_variant_named_as_subject_is_the_method(nlp):
     text = "We propose MetaMath. Our MetaMath-7B model achieves 66.5% on GSM8K, exceeding open models by 11.5%."
     ents = [ent(text, "MetaMath", EntityType.METHOD, "proposed"), ent(text, "MetaMath-7B", EntityType.METHOD, "proposed")]
     assert {r.method for r in run(nlp, text, ents)} == {"MetaMath-7B"}
+
+
+def test_surpassing_after_the_number_names_the_baseline_but_a_later_clause_does_not(nlp):
+    text = ("FooNet achieves 84.2% accuracy on ImageNet, surpassing CLIP. It beats DetectGPT by a margin of 30.2%, "
+            "and even outperforming GhostBuster in five domains.")
+    ents = [ent(text, "FooNet", EntityType.METHOD, "proposed"), ent(text, "CLIP", EntityType.METHOD, "baseline"),
+            ent(text, "DetectGPT", EntityType.METHOD, "baseline"), ent(text, "GhostBuster", EntityType.METHOD, "baseline")]
+    assert {r.value: r.baseline for r in run(nlp, text, ents)} == {84.2: "CLIP", 30.2: "DetectGPT"}
