@@ -64,7 +64,16 @@ from .entity_candidates import (
 )
 from .entity_lexicon import DEVICE_WORDS, NAME_VERSION, D, M, T
 from .entity_metrics import metric_candidates
-from .entity_parse import Candidate, Occupancy, conj_group, conj_root, longest_spans, norm_key, sentence_of, span_at
+from .entity_parse import (
+    Candidate,
+    Occupancy,
+    conj_group,
+    conj_root,
+    longest_spans,
+    norm_key,
+    sentence_of,
+    span_at,
+)
 from .entity_resources import Resources, all_generic, build_resources, default_resources
 from .entity_roles import (
     WEAK_PROPOSE,

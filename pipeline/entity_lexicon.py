@@ -17,7 +17,8 @@ M, D, X, T = EntityType.METHOD, EntityType.DATASET, EntityType.METRIC, EntityTyp
 
 #: name-shaped strings that are generic families, units, hardware or organisations, never entities
 GENERIC_NAMES = {
-    "llm", "llms", "kv", "qkv", "lm", "lms", "vlm", "vlms", "mllm", "mllms", "lvlm", "lvlms", "lvm", "lvms", "slm", "slms",
+    "kv", "qkv", "np-hard", "np-complete", "out-of-distribution", "in-distribution", "latex",
+    "llm", "llms", "lm", "lms", "vlm", "vlms", "mllm", "mllms", "lvlm", "lvlms", "lvm", "lvms", "slm", "slms",
     "ai", "agi", "ml", "nlp", "cv", "rl", "drl", "marl", "il", "sl", "ssl", "nn", "nns", "dnn", "dnns", "cnn",
     "cnns", "rnn", "rnns", "gnn", "gnns", "mlp", "mlps", "gan", "gans", "vae", "vaes", "dm", "dms", "kg", "kgs",
     "gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "fpga", "asic", "api", "apis", "sota", "ood", "iid",

@@ -36,7 +36,6 @@ from .entity_resources import Resources, name_key
 from .entity_roles import propose_verb, proposed_cue
 from .records import EntityType
 
-
 _SCORE_LABEL = re.compile(r":\s*[+\-−↑↓]?\s*\d[\d.,]*\s*(?:%|points?\b|pp\b)")
 
 
@@ -164,9 +163,9 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     if not proposed and sp.start >= 2 and doc[sp.start - 1].text == "(" and doc[sp.start - 2].text in c.aliases:
         # "a new defense, BaDLoss (Backdoor Detection via Loss Dynamics)": the short form carries the cue
         short = doc[sp.start - 2]
-        described = [doc[short.i - 2]] if short.i >= 2 and doc[short.i - 1].text == "," else []  # "a new defense,"
+        head_noun = [doc[short.i - 2]] if short.i >= 2 and doc[short.i - 1].text == "," else []  # "a new defense,"
         proposed = proposed_cue(doc, doc[short.i:short.i + 1]) or any(
-            propose_verb(t, STRONG_PROPOSE) is not None for t in (short, *described))
+            propose_verb(t, STRONG_PROPOSE) is not None for t in (short, *head_noun))
     if last in DATASET_LAST or last_part in DATASET_LAST:
         return D
     # "Equivariant Neural Fields (ENFs)", "Linear Oscillatory State-Space models (LinOSS)": capitalised

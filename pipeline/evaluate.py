@@ -54,8 +54,8 @@ CORPUS_GOLD = {
     "iclr2024_heldout": ((FIXTURES / "iclr2024_heldout_gold.jsonl",), "corpora/iclr2024.jsonl",
                          "held-out test: annotated independently of the extractor; never used to tune rules"),
     "iclr2024_test": ((FIXTURES / "iclr2024_test_gold.jsonl",), "corpora/iclr2024.jsonl",
-                      "held-out test of result-reporting abstracts: annotated independently of the extractor; "
-                      "never used to tune rules"),
+                      ("held-out test of result-reporting abstracts: annotated independently of the extractor; "
+                       "never used to tune rules")),
 }
 #: sets scored like the seeds (full guidelines gold: entities with roles, and results)
 GUIDELINE_SETS = ("seeds", *CORPUS_GOLD)

@@ -103,7 +103,7 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
         # "65.1% ... compared to 57.5% by GPT-4 Omni": the other side's own score, then whose it is
         wide = COMPARE_CUE_AFTER.match(text[last.end:s1]) if n == 1 else None
         other = _OTHER_SCORE.match(text, last.end + wide.start("np"), s1) if wide else None
-        if other is not None and not re.search(r"\b(?:than|over|by)\s*$", wide.group("pre")):
+        if other is not None and wide is not None and not re.search(r"\b(?:than|over|by)\s*$", wide.group("pre")):
             end = min((o.q.start for o in cands if o.q.start > other.end()), default=s1)
             _assign(run, [_np_baseline(ctx, text[other.end():end], other.end())], done)
             continue

@@ -84,7 +84,10 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
             continue
         e = sets[name]
         ents = e["entities"]
-        cell = lambda t: _f(ents[t]["lenient"]["f1"]) if t in ents else "–"  # noqa: E731
+
+        def cell(t: str, ents: dict[str, Any] = ents) -> str:
+            return _f(ents[t]["lenient"]["f1"]) if t in ents else "–"
+
         pm = e.get("proposed_method")
         res = e.get("results")
         prop = f"{pm['with_gold_proposed']['right']}/{pm['with_gold_proposed']['n']}" if pm else "–"
@@ -92,7 +95,10 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
                      f"{cell('ALL')} | {prop} | {_f(res['f1']) if res else '–'} |")
         if name == HELD_OUT[-1] and all(h in sets for h in HELD_OUT):
             p = pooled(sets, HELD_OUT)
-            c = lambda t: _f(_f1(*p["entities"][t]))  # noqa: E731
+
+            def c(t: str, p: dict[str, Any] = p) -> str:
+                return _f(_f1(*p["entities"][t]))
+
             lines.append(f"| **held-out pooled (70)** | **{c('METHOD')}** | **{c('DATASET')}** | **{c('METRIC')}** | "
                          f"**{c('TASK')}** | **{c('ALL')}** | **{p['proposed'][0]}/{p['proposed'][1]}** | "
                          f"**{_f(_f1(*p['results']))}** |")
@@ -108,25 +114,26 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
         p = pooled(sets, HELD_OUT)["attrs"]
         lines.append("| **held-out pooled** | " + " | ".join(
             f"**{_f(p[k][0] / p[k][1]) if p[k][1] else '–'}** (n={p[k][1]})" for k in keys) + " |")
-    lines += ["", f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
-              f"(all sets, {report['seconds']:.0f} s) and `python scripts/fill_readme.py`; the full strict/lenient "
-              "P/R/F1 tables come with `--markdown`.", "", *READING]
+    reproduce = (f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
+                 f"(all sets, {report['seconds']:.0f} s) and `python scripts/fill_readme.py`; the full strict/lenient "
+                 "P/R/F1 tables come with `--markdown`.")
+    lines += ["", reproduce, "", *READING]
     return lines
 
 
 def bench_lines(report_md: str) -> list[str]:
-    intro = ["Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
-             "--rdflib-max 1000 --rdflib-timeout 60`",
-             "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the "
-             "report lands in",
-             "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the "
-             "same texts.", ""]
+    intro = [
+        "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 --rdflib-max 1000 --rdflib-timeout 60`",
+        "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the report lands in",
+        "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the same texts.",
+        "",
+    ]
     body = report_md.split("\n", 1)[1].strip().replace("## ", "### ")
     return [*intro, body]
 
 
 def replace_block(text: str, marker: str, lines: list[str]) -> str:
-    pattern = re.compile(rf"<!-- {marker} -->.*?<!-- /{marker} -->", re.S)
+    pattern = re.compile(rf"<!-- {marker} -->.*?<!-- /{marker} -->", re.DOTALL)
     if not pattern.search(text):
         raise SystemExit(f"README has no <!-- {marker} --> block")
     return pattern.sub(lambda _: f"<!-- {marker} -->\n" + "\n".join(lines) + f"\n<!-- /{marker} -->", text)

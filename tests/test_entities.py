@@ -107,6 +107,7 @@ def test_letter_with_script_glued_to_a_name(nlp):
     ents = _by_text(_ents(nlp, nlp_mod.normalize_text(r"We introduce Explore-and-Exploit GNN ($X^2$GNN), a novel "
                                                         r"framework, and cut KV cache memory.").text))
     assert "2GNN" not in ents and "KV" not in ents
+    assert not _ents(nlp, "The problem is NP-hard and written in LaTeX, even out-of-distribution.")
 
 
 def test_coordinated_names_share_their_kind(nlp):
