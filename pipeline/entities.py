@@ -85,7 +85,7 @@ from .entity_roles import (
     subject_of_success,
 )
 from .entity_tasks import select_tasks
-from .entity_title import title_name, title_name_spans, title_names_data, title_of
+from .entity_title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
 from .entity_types import acro_type, decide_type, not_a_method, type_votes
 from .records import EntityMention, EntityType
 
@@ -312,10 +312,11 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
     """Method and dataset roles from every occurrence, then the output records."""
     proposed_names: list[str] = []
     tkey = norm_key(tname) if tname else None
+    data_title = tname is not None and title_names_data(doc)
     for ent in entities:
         spans = [sp for s, e in ent.spans if (sp := span_at(doc, s, e)) is not None]
         titled = tkey is not None and any(norm_key(f) == tkey for f in (ent.text, *ent.aliases))
-        if titled and ent.type is M and title_names_data(doc):
+        if titled and ent.type is M and data_title:
             ent.type = D  # "VTDexManip: A Dataset and Benchmark for ...": released data, not a method
         if titled and ent.type in (M, D):
             ent.roles = {"proposed" if ent.type is M else "introduced"}
@@ -356,23 +357,17 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
         out.append(EntityMention(type=ent.type, text=ent.text, start=ent.start, end=ent.end,
                                  sentence=sentence_of(doc, span_at(doc, ent.start, ent.end)), role=role,
                                  aliases=tuple(ent.aliases)))
-    if tname and tname == _whole_title(doc) and not proposed_names and not any(
+    if tname and is_whole_title(doc, tname) and not proposed_names and not any(
             norm_key(f) == tkey for ent in entities for f in (ent.text, *ent.aliases)):
-        out.append(_title_only_name(doc, tname))
+        out.append(_title_only_name(doc, tname, data_title))
     return out
 
 
-def _whole_title(doc: Doc) -> str | None:
-    title = title_of(doc)
-    return title.strip().rstrip(".") if title else None
-
-
-def _title_only_name(doc: Doc, name: str) -> EntityMention:
+def _title_only_name(doc: Doc, name: str, data: bool) -> EntityMention:
     """"Discrete Copula Diffusion" (the whole title) while the abstract says only "the hybrid model": the
     contribution is named in the title alone, recorded as a title mention."""
     title = title_of(doc) or name
     at = max(title.find(name), 0)
-    data = title_names_data(doc)
     return EntityMention(type=D if data else M, text=name, start=at, end=at + len(name), sentence=title,
                          role="introduced" if data else "proposed", in_title=True)
 

@@ -133,9 +133,9 @@ METRIC_BAD_MODIFIERS = {"high", "higher", "highest", "low", "lower", "lowest", "
                          "new", "poor", "excellent", "considerable", "enhanced", "increased", "reduced",
                          "decreased", "minimal", "maximal", "much", "more", "less", "such", "other", "their",
                          "its", "our", "the", "this", "that", "these", "those", "all", "any", "each", "real",
-                         "high-quality", "generalization", "downstream", "%", "percent", "absolute", "relative", "respective", "perfect", "near",
-                         "nearly", "a", "an", "sampling", "learning", "approximation", "estimation",
-                         "generation", "reconstruction", "convergence", "statistical", "empirical", "theoretical",
+                         "high-quality", "generalization", "downstream", "%", "percent", "absolute", "relative",
+                         "respective", "perfect", "near", "nearly", "a", "an", "sampling", "learning",
+                         "approximation", "estimation", "generation", "reconstruction", "convergence", "statistical", "empirical", "theoretical",
                          "zero-shot", "few-shot"}
 METRIC_ABBREV = {"f1", "auc", "map", "iou", "miou", "bleu", "rouge", "fid", "psnr", "ssim", "ap", "mrr", "ndcg",
                   "accuracy", "auroc", "wer", "mae", "mse", "rmse"}

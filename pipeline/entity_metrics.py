@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from .entity_lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
 from .entity_parse import Candidate, Occupancy, conj_group, extend_left, longest_spans
@@ -90,7 +90,7 @@ _EVALUATIVE = re.compile(r"\d|\b(?:achiev|outperform|surpass|improv|reduc|boost|
                          r"demonstrat|show|state-of-the-art|sota|terms\s+of|measur|report|metric|benchmark|compar)", re.IGNORECASE)
 
 
-def _evaluative(sent) -> bool:  # type: ignore[no-untyped-def]
+def _evaluative(sent: Span) -> bool:
     return bool(_EVALUATIVE.search(sent.text))
 
 

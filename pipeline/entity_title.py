@@ -60,9 +60,19 @@ def _capitalised(words: list[str]) -> bool:
                or (0 < i < len(words) - 1 and w.lower() in _NAME_CONNECTORS) for i, w in enumerate(words))
 
 
+def _bare(title: str) -> str:
+    return title.strip().rstrip(".")
+
+
+def is_whole_title(doc: Doc, name: str) -> bool:
+    """Whether ``name`` is the whole title (a title that is only a model's name), not a "Name: ..." prefix."""
+    title = title_of(doc)
+    return title is not None and _bare(title) == name
+
+
 def _whole_title_name(title: str) -> str | None:
     """A title that is only a name ("Physics-Informed Diffusion Models", "Discrete Copula Diffusion")."""
-    name = title.strip().rstrip(".")
+    name = _bare(title)
     words = name.split()
     if not 2 <= len(words) <= 4 or not _capitalised(words) or words[-1].lower() not in _NAME_LAST:
         return None

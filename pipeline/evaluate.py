@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .corpus import read_corpus
+from .numbers import TIME_UNITS
 from .records import EntityMention, EntityType, PaperRecord, Record, ResultMention
 
 logger = logging.getLogger(__name__)
@@ -66,10 +67,7 @@ TOL = 1e-6
 _SEP = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
 _UNITS = {"×": "x", "x": "x", "times": "x", "-fold": "x", "fold": "x", "faster": "x",
           "pp": "points", "points": "points", "point": "points", "pts": "points", "pt": "points",
-          "percentage points": "points", "percent": "%", "%": "%",
-          "ms": "ms", "millisecond": "ms", "milliseconds": "ms", "s": "s", "sec": "s", "second": "s", "seconds": "s",
-          "min": "min", "minute": "min", "minutes": "min", "h": "h", "hr": "h", "hrs": "h", "hour": "h",
-          "hours": "h", "day": "d", "days": "d"}
+          "percentage points": "points", "percent": "%", "%": "%", **TIME_UNITS}
 _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",
         "``": '"', "''": '"'}
 _SCIERC_TYPES = {"Method": EntityType.METHOD, "Material": EntityType.DATASET,

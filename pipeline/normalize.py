@@ -25,13 +25,13 @@ _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL_MACRO = re.compile(r"\\(?:url|path)\s*\{([^{}]*)\}")
 # {\fontfamily{cmtt}\selectfont text} and {\tt text}: keep the text only
 _FONT_GROUP = re.compile(r"\{\\fontfamily\{[^{}]*\}\\selectfont\s*([^{}]*)\}|\{\\(?:tt|it|bf|em|sc|rm)\s+([^{}]*)\}")
-# inline math, a macro with up to two brace arguments, or an escaped special character
 # font switches around a name ("$\texttt{ProAdvPrompter}$", "\mathbf{x}"): pylatexenc drops \texttt/\textsf text and
 # turns \mathbf/\mathtt into Unicode math letters, so the words are unwrapped first
 _FONT_MACRO = re.compile(r"\\(?:texttt|textsf|textrm|textnormal|textup|textmd|textsl|mathtt|mathbf|mathsf|mathrm|mathit|"
                          r"boldsymbol|bm)\s*\{([^{}$]*)\}")
 # Mathematical Alphanumeric Symbols (U+1D400-U+1D7FF): 𝐅𝐨𝐨 -> Foo
 _MATH_ALNUM = re.compile("[\U0001D400-\U0001D7FF]")
+# inline math, a macro with up to two brace arguments, or an escaped special character
 _LATEX_ISLAND = re.compile(
     r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$"
     r"|\\[A-Za-z]+\*?(?:\s*\{[^{}]{0,300}\}){0,2}"

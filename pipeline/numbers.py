@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .result_vocab import LIST_SPLIT
+
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 
 # unit alternatives, longest first; the group name tells the normalised unit
@@ -35,9 +37,10 @@ _UNIT = (
 _UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FPS", "elo": "Elo", "db": "dB",
                "mem": None, "time": None, "tflops": None, "flops": None, "toks": None}
 
-#: one spelling per time unit (singular, "s" stripped): "40 milliseconds" and "40 ms" are one unit
-_TIME_UNITS = {"m": "ms", "millisecond": "ms", "second": "s", "sec": "s", "minute": "min", "min": "min",
-               "hour": "h", "hr": "h", "h": "h", "day": "d"}
+#: one spelling per time unit: "40 milliseconds" and "40 ms" are one unit (the evaluator compares with it too)
+TIME_UNITS = {"ms": "ms", "millisecond": "ms", "milliseconds": "ms", "s": "s", "sec": "s", "second": "s",
+              "seconds": "s", "min": "min", "minute": "min", "minutes": "min", "h": "h", "hr": "h",
+              "hrs": "h", "hour": "h", "hours": "h", "day": "d", "days": "d"}
 
 _QTY = re.compile(
     r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
@@ -118,7 +121,7 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
         if name == "x" and raw.lower() == "times":
             return "x", None
         if name == "time":
-            return _TIME_UNITS.get(raw.lower().rstrip("s") or "s", raw), None
+            return TIME_UNITS.get(raw.lower(), raw), None
         if norm is None:
             return raw, None
         return norm, None
@@ -236,8 +239,6 @@ def _scan(text: str) -> list[Quantity]:
     return _share_list_units(text, _with_written_ratios(text, out))
 
 
-#: "18.39, 22.06, and 11.96%": the separators of an enumeration whose last number carries the unit
-_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s)\s*")
 _SHARED_UNITS = {"%", "x", "points", "ms", "s", "FPS"}
 
 
@@ -250,7 +251,7 @@ def _share_list_units(text: str, found: list[Quantity]) -> list[Quantity]:
             continue
         j = i - 1
         while j >= 0 and not out[j].unit and out[j].value_max is None and not out[j].change \
-                and _LIST_GAP.fullmatch(text, out[j].end, out[j + 1].start):
+                and LIST_SPLIT.fullmatch(text, out[j].end, out[j + 1].start):  # "18.39, 22.06, and 11.96%"
             out[j] = Quantity(out[j].value, None, q.unit, out[j].start, out[j].end, out[j].sign,
                               unit_metric=q.unit_metric)
             j -= 1

@@ -99,13 +99,13 @@ def metrics_named_by_results(doc: Doc, entities: list[EntityMention],
     (guidelines), so the entity list must hold it. Located at its occurrence in the result's sentence."""
     known = {f.lower() for e in entities if e.type is EntityType.METRIC for f in (e.text, *e.aliases)}
     out: list[EntityMention] = []
-    sents = {s.start_char: s for s in doc.sents} if doc.has_annotation("SENT_START") else {}
+    parsed = doc.has_annotation("SENT_START")
     for r in results:
         name = r.metric
         if not name or name.lower() in known or len(name) < 2:
             continue
-        sent = next((s for s in sents.values() if s.start_char <= r.start < s.end_char), None)
-        lo, hi = (sent.start_char, sent.end_char) if sent is not None else (0, len(doc.text))
+        evidence = doc.char_span(r.start, r.end, alignment_mode="expand") if parsed else None
+        lo, hi = (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(doc.text))
         m = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.IGNORECASE).search(doc.text, lo, hi)
         if m is None:
             continue
