@@ -1,0 +1,135 @@
+"""Draw the training corpus and the cross-venue held-out set from the 60k-abstract corpus, deterministically.
+
+Why a script: the selection rule must be reproducible and auditable (data statement in
+``data/annotations/README.md``). Reads ``../shared`` (development only; the product never needs it).
+
+Rule:
+- drop every abstract whose hash is in ``../shared/eval-exclude.sha256`` (kept for an independent
+  evaluation), every id in the project's own gold sets (seeds, dev, held-out), abstracts under 40 words,
+  and exact duplicates of an abstract already drawn;
+- order each (venue, year) stratum by ``sha256(salt + id)``;
+- cross-venue held-out (salt ``xvenue``): ``--xvenue`` non-ICLR abstracts (default 100), an equal share
+  per venue, years within a venue in proportion to size; drawn first, so training never holds them;
+- training (salt ``train``): ``--train`` abstracts (default 2,800), an equal share per venue (TACL, the
+  smallest, gives what it has and the rest is spread), years within a venue in proportion to size.
+
+Writes ``data/annotations/xvenue_heldout.ids`` and ``data/annotations/train.ids`` (one id per line,
+in batch order: ids interleave venues so that every batch of 40 covers the corpus).
+
+    python scripts/annotation/sample.py
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+OUT = ROOT / "data" / "annotations"
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def _order(salt: str, rid: str) -> str:
+    return hashlib.sha256(f"{salt}:{rid}".encode()).hexdigest()
+
+
+def project_gold_ids() -> set[str]:
+    ids: set[str] = set()
+    for path in (ROOT / "tests" / "fixtures").glob("*.jsonl"):
+        for line in path.open(encoding="utf-8"):
+            if line.strip():
+                ids.add(json.loads(line)["id"])
+    return ids
+
+
+def allot(total: int, sizes: dict[str, int]) -> dict[str, int]:
+    """Split ``total`` over keys in proportion to ``sizes`` (largest remainder), capped by each size."""
+    quota = {k: 0 for k in sizes}
+    left = total
+    keys = dict(sizes)
+    while left > 0 and keys:
+        mass = sum(keys.values())
+        share = {k: left * v / mass for k, v in keys.items()}
+        give = {k: min(int(s), sizes[k] - quota[k]) for k, s in share.items()}
+        if not any(give.values()):  # hand out remainders one at a time, largest first
+            for k in sorted(share, key=lambda k: share[k] - int(share[k]), reverse=True):
+                if left and quota[k] < sizes[k]:
+                    quota[k] += 1
+                    left -= 1
+        for k, g in give.items():
+            quota[k] += g
+            left -= g
+        keys = {k: sizes[k] - quota[k] for k in keys if quota[k] < sizes[k]}
+    return quota
+
+
+def draw(pool: dict[str, dict[int, list[str]]], total: int, salt: str) -> list[str]:
+    """Equal share per venue, then per year in proportion; ids interleaved venue by venue."""
+    venue_sizes = {v: sum(len(x) for x in ys.values()) for v, ys in pool.items()}
+    # equal shares, water-filled so that a small venue gives all it has and the rest is spread
+    per_venue = {v: 0 for v in pool}
+    left = total
+    open_v = set(pool)
+    while left > 0 and open_v:
+        share = max(1, left // len(open_v))
+        for v in sorted(open_v):
+            give = min(share, venue_sizes[v] - per_venue[v], left)
+            per_venue[v] += give
+            left -= give
+            if per_venue[v] >= venue_sizes[v]:
+                open_v.discard(v)
+            if left == 0:
+                break
+    picked: dict[str, list[str]] = {}
+    for v, ys in pool.items():
+        q = allot(per_venue[v], {y: len(ids) for y, ids in ys.items()})
+        chosen = [i for y, ids in sorted(ys.items()) for i in sorted(ids, key=lambda i: _order(salt, i))[: q[y]]]
+        picked[v] = sorted(chosen, key=lambda i: _order(salt, i))
+    out: list[str] = []
+    depth = max(len(x) for x in picked.values())
+    for k in range(depth):
+        for v in sorted(picked):
+            if k < len(picked[v]):
+                out.append(picked[v][k])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--train", type=int, default=2800)
+    ap.add_argument("--xvenue", type=int, default=100)
+    args = ap.parse_args()
+    excluded = {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")}
+    gold = project_gold_ids()
+    seen_text: set[str] = set()
+    pool: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for line in (SHARED / "corpora" / "ai_venues_abstracts.jsonl").open(encoding="utf-8"):
+        rec = json.loads(line)
+        h = digest(rec["abstract"])
+        bare = rec["id"].split(":", 1)[-1]
+        if h in excluded or rec["id"] in gold or bare in gold or h in seen_text:
+            continue
+        if len(rec["abstract"].split()) < 40:
+            continue
+        seen_text.add(h)
+        venue = rec["venue"].rsplit(" ", 1)[0]
+        pool[venue][int(rec["year"])].append(rec["id"])
+    non_iclr = {v: ys for v, ys in pool.items() if v != "ICLR"}
+    xvenue = draw(non_iclr, args.xvenue, "xvenue")
+    taken = set(xvenue)
+    rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
+    train = draw(rest, args.train, "train")
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
+    (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
+    print(f"xvenue {len(xvenue)}, train {len(train)} (pool {sum(len(i) for y in pool.values() for i in y.values())})")
+
+
+if __name__ == "__main__":
+    main()
