@@ -52,7 +52,7 @@ def _progress(quiet: bool) -> bool | None:
 
 
 def _settings(uri: str, user: str, password: str, database: str) -> Any:
-    from .loader import Neo4jSettings
+    from .load.loader import Neo4jSettings
 
     return Neo4jSettings(uri=uri, user=user, password=SecretStr(password), database=database)
 
@@ -80,7 +80,7 @@ def build(
     Example: paperkg build data/iclr2025 -o out/graph.ttl
     Example: paperkg build corpus.jsonl --engine dask --scheduler tcp://10.0.0.5:8786
     """
-    from .build import build as run_build
+    from .build.passes import build as run_build
 
     if engine not in ("local", "dask"):
         raise typer.BadParameter("expected local or dask", param_hint="--engine")
@@ -112,8 +112,8 @@ def build(
 
 
 def _load(file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool) -> None:
-    from .loader import Neo4jLoader, connect
-    from .propgraph import read_turtle
+    from .load.loader import Neo4jLoader, connect
+    from .load.propgraph import read_turtle
 
     if not file.is_file():
         raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
@@ -209,8 +209,8 @@ def query(
 
     Example: paperkg query leaderboard -p dataset=ImageNet-1k -p "metric=linear evaluation accuracy"
     """
-    from . import queries as q
-    from .loader import connect
+    from . import query as q
+    from .load.loader import connect
 
     try:
         spec = q.resolve(name, "cypher")
@@ -233,7 +233,7 @@ def sparql(
 
     Example: paperkg sparql top-datasets --data out/graph.ttl
     """
-    from . import queries as q
+    from . import query as q
 
     if not data.is_file():
         raise _fail(PaperKGError(f"{data}: no such file (run `paperkg build` first)"))
@@ -252,7 +252,7 @@ def list_queries() -> None:
 
     Example: paperkg queries
     """
-    from . import queries as q
+    from . import query as q
 
     for name, specs in q.available().items():
         spec = specs.get("cypher") or specs["sparql"]
@@ -270,8 +270,8 @@ def export_csv_cmd(
 
     Example: paperkg export-csv out/graph.ttl --dir out/csv && (cd out/csv && bash import.sh neo4j)
     """
-    from .csvexport import export_csv
-    from .propgraph import read_turtle
+    from .load.csvexport import export_csv
+    from .load.propgraph import read_turtle
 
     if not file.is_file():
         raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
@@ -290,7 +290,7 @@ def validate(file: Path = typer.Argument(..., help="Turtle file to check against
 
     Example: paperkg validate out/graph.ttl
     """
-    from .validate import validate_file
+    from .graph.validate import validate_file
 
     try:
         report = validate_file(file)
@@ -313,8 +313,8 @@ def stats(
 
     Example: paperkg stats out/graph.ttl
     """
-    from .loader import Neo4jLoader, connect
-    from .propgraph import read_turtle
+    from .load.loader import Neo4jLoader, connect
+    from .load.propgraph import read_turtle
 
     try:
         if file is not None:

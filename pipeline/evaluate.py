@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .corpus import read_corpus
-from .numbers import TIME_UNITS
+from .corpus.read import read_corpus
+from .extract.text.numbers import TIME_UNITS
 from .records import EntityMention, EntityType, PaperRecord, Record, ResultMention
 
 logger = logging.getLogger(__name__)
@@ -371,7 +371,7 @@ def load_set(name: str) -> Benchmark | str:
 
 def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str, Any]:
     """Extract every available set with ``nlp`` (built once, lazily) and score it; JSON-able report."""
-    from .nlp import PIPELINE_VERSION, build_nlp, extract
+    from .extract.nlp import PIPELINE_VERSION, build_nlp, extract
 
     report: dict[str, Any] = {"pipeline_version": PIPELINE_VERSION, "sets": {}}
     t0 = time.perf_counter()

@@ -21,7 +21,7 @@ import neo4j
 import pyoxigraph as ox
 
 from .errors import QueryError
-from .export import PREFIXES
+from .graph.export import PREFIXES
 from .resources import QUERIES_DIR
 
 _HEADER = re.compile(r"^\s*(?://|#)\s*(answers|param)\s*:\s*(.*)$", re.I)

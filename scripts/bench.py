@@ -177,8 +177,8 @@ def _run_build(corpus: Path, output: Path, workers: int, cache: Path | None, ext
 
 
 def _texts(corpus: Path) -> list[str]:
-    from pipeline.corpus import read_corpus
-    from pipeline.normalize import normalize_text
+    from pipeline.corpus.read import read_corpus
+    from pipeline.corpus.normalize import normalize_text
 
     return [normalize_text(p.abstract).text for p in read_corpus([corpus])]
 
@@ -189,8 +189,8 @@ def _texts(corpus: Path) -> list[str]:
 def bench_nlp(corpus: Path, workers: int, batch_size: int) -> dict[str, Any]:
     import spacy
 
-    from pipeline import nlp as ours
-    from pipeline.corpus import read_corpus
+    from pipeline.extract import nlp as ours
+    from pipeline.corpus.read import read_corpus
 
     texts = _texts(corpus)
     n = len(texts)
@@ -213,7 +213,7 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int) -> dict[str, Any]:
         pass
     ours1_s = time.perf_counter() - t0
 
-    from pipeline.distributed import extract_pool
+    from pipeline.build.distributed import extract_pool
 
     t0 = time.perf_counter()  # includes starting the workers and loading spaCy in each
     for _ in extract_pool(read_corpus([corpus]), workers, batch_size=batch_size):
@@ -236,7 +236,7 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int) -> dict[str, Any]:
 
 
 def bench_sparql_oxigraph(ttl: Path) -> dict[str, Any]:
-    from pipeline import queries as q
+    from pipeline import query as q
 
     t0 = time.perf_counter()
     store = q.open_store(ttl)
@@ -261,8 +261,8 @@ def _rdflib_child(ttl: str, result_file: str) -> None:
     from rdflib import Graph, Literal, Variable
     from rdflib.namespace import XSD
 
-    from pipeline import queries as q
-    from pipeline.export import PREFIXES
+    from pipeline import query as q
+    from pipeline.graph.export import PREFIXES
 
     with open(result_file, "w", encoding="utf-8") as fh:
         t0 = time.perf_counter()
@@ -312,8 +312,8 @@ def bench_sparql_rdflib(ttl: Path, timeout: float) -> dict[str, Any]:
 
 def bench_neo4j(ttl: Path, triples: int, keep: bool) -> dict[str, Any]:
     from pipeline.errors import BackendUnavailable
-    from pipeline.loader import Neo4jLoader, connect, settings_from_env
-    from pipeline.propgraph import RESOURCE_LABEL, URI_KEY, read_turtle
+    from pipeline.load.loader import Neo4jLoader, connect, settings_from_env
+    from pipeline.load.propgraph import RESOURCE_LABEL, URI_KEY, read_turtle
 
     settings = settings_from_env(password="paperkg-test-pw", max_attempts=2)  # the test server by default
     try:

@@ -1,7 +1,7 @@
 """Count entity nodes that share a normalised label with another node of the same type in a built graph.
 
 Why: resolution promises one node per real-world entity. A second node whose label normalises to the same
-key (``pipeline.resolve.norm_key``: case, hyphens, spaces, Unicode, plurals) is a resolution miss; the target
+key (``pipeline.graph.resolve.norm_key``: case, hyphens, spaces, Unicode, plurals) is a resolution miss; the target
 is 0. The evaluator's coarser lenient key (``pipeline.evaluate.norm_name``, which also ignores dots and a
 trailing "s") is reported too, with the pairs, because some of its collisions are distinct things
 (DiT-S vs DiTs) that must stay apart.
@@ -20,8 +20,8 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from pipeline.evaluate import norm_name
-from pipeline.resolve import norm_key
-from pipeline.vocab import PKG
+from pipeline.graph.resolve import norm_key
+from pipeline.graph.vocab import PKG
 
 TYPES = {"Method": PKG.Method, "Dataset": PKG.Dataset, "Metric": PKG.Metric, "Task": PKG.Task}
 _QUERY = """

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import BuildSummary, build
+from pipeline.build.passes import BuildSummary, build
 from pipeline.resources import PROJECT_ROOT, SAMPLE_CORPUS
 
 SHARED = Path(os.environ.get("PAPERKG_SHARED", PROJECT_ROOT.parent / "shared"))
@@ -35,7 +35,7 @@ def sample_graph(sample_build: tuple[Path, BuildSummary]) -> Path:
 
 def neo4j_settings(**overrides: object):
     """The test server's settings (``NEO4J_*`` from scripts/test.sh), with ``overrides`` winning."""
-    from pipeline.loader import settings_from_env
+    from pipeline.load.loader import settings_from_env
 
     return settings_from_env(password=TEST_PASSWORD, max_attempts=3).model_copy(update=overrides)
 
@@ -43,7 +43,7 @@ def neo4j_settings(**overrides: object):
 @pytest.fixture(scope="session")
 def neo4j_driver() -> Iterator[object]:
     from pipeline.errors import BackendUnavailable
-    from pipeline.loader import connect
+    from pipeline.load.loader import connect
 
     try:
         driver = connect(neo4j_settings())

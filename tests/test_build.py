@@ -9,9 +9,9 @@ from pathlib import Path
 from rdflib import RDF, Graph, Literal
 from rdflib.namespace import DCTERMS
 
-from pipeline.build import BuildSummary, build
-from pipeline.validate import validate_file, validate_graph
-from pipeline.vocab import PKG
+from pipeline.build.passes import BuildSummary, build
+from pipeline.graph.validate import validate_file, validate_graph
+from pipeline.graph.vocab import PKG
 
 from .conftest import FIXTURES
 

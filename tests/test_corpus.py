@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.corpus import MAX_ABSTRACT_CHARS, CorpusStats, read_corpus, write_rejects
+from pipeline.corpus.read import MAX_ABSTRACT_CHARS, CorpusStats, read_corpus, write_rejects
 from pipeline.errors import InputError
 
 

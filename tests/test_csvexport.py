@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from pipeline.csvexport import ARRAY_DELIMITER, export_csv
-from pipeline.propgraph import read_turtle
+from pipeline.load.csvexport import ARRAY_DELIMITER, export_csv
+from pipeline.load.propgraph import read_turtle
 
 
 def test_csv_files_cover_every_node_and_relationship_with_typed_headers(sample_graph: Path, tmp_path: Path) -> None:

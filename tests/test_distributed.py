@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build
+from pipeline.build.passes import build
 from pipeline.resources import SAMPLE_CORPUS
 
 distributed = pytest.importorskip("distributed")
@@ -33,8 +33,8 @@ def test_dask_cluster_of_two_workers_gives_byte_identical_turtle(tmp_path: Path)
 
 
 def test_dask_extract_keeps_input_order_with_tiny_tasks() -> None:
-    from pipeline import distributed as dist
-    from pipeline.corpus import read_corpus
+    from pipeline.build import distributed as dist
+    from pipeline.corpus.read import read_corpus
 
     papers = list(read_corpus([SAMPLE_CORPUS]))[:12]
     with dist.client_for(None, n_workers=2) as client:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.acronyms import find_definitions
+from pipeline.extract.text.acronyms import find_definitions
 from pipeline.records import EntityType
 
-nlp_mod = pytest.importorskip("pipeline.nlp")
+nlp_mod = pytest.importorskip("pipeline.extract.nlp")
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +123,7 @@ def test_coined_name_words_before_the_initials_and_all_caps_names(nlp):
 
 
 def test_spelling_variants_of_listed_datasets(nlp):
-    from pipeline.entity_resources import name_key
+    from pipeline.extract.entities.resources import name_key
 
     assert name_key("Cifar100") == name_key("CIFAR-100") == "cifar100"
     ents = _by_text(_ents(nlp, "We report results on Cifar100 and MSRVTT."))
@@ -268,7 +268,7 @@ def test_analysed_named_variant_is_not_proposed(nlp):
 
 
 def _titled(nlp, title, text):
-    from pipeline.entities import find_entities
+    from pipeline.extract.entities.extractor import find_entities
 
     doc = nlp.make_doc(text)
     for _, proc in nlp.pipeline:
@@ -298,13 +298,13 @@ def test_title_name_is_the_proposed_method(nlp):
     ("How new data permeates LLM knowledge and how to dilute it", []),
 ])
 def test_title_task_phrases(title, expected):
-    from pipeline.entity_title import title_task_phrases
+    from pipeline.extract.entities.title import title_task_phrases
 
     assert title_task_phrases(title) == expected
 
 
 def test_title_task_is_a_title_mention_unless_the_abstract_says_it(nlp):
-    from pipeline.entities import find_entities
+    from pipeline.extract.entities.extractor import find_entities
 
     title = "Generative Flows on Synthetic Pathway for Drug Design"
     for text, in_title in (("We propose RxnFlow, which samples molecules from building blocks.", True),

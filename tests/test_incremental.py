@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import cache as cache_mod
-from pipeline import nlp
-from pipeline.build import build
-from pipeline.cache import ExtractionCache, content_key
+from pipeline.build import cache as cache_mod
+from pipeline.extract import nlp
+from pipeline.build.passes import build
+from pipeline.build.cache import ExtractionCache, content_key
 from pipeline.resources import SAMPLE_CORPUS
 
 NEW_ABSTRACTS = [
@@ -90,7 +90,10 @@ def test_cache_roundtrip_and_prune(tmp_path: Path) -> None:
 def test_fingerprint_tracks_rule_sources() -> None:
     fp = cache_mod.pipeline_fingerprint("m", "1")
     assert nlp.PIPELINE_VERSION in fp and cache_mod.rules_digest() in fp
-    assert "entities" not in cache_mod.NON_NLP_MODULES and "results" not in cache_mod.NON_NLP_MODULES
+    files = cache_mod.nlp_source_files()
+    assert {"extract/entities/extractor.py", "extract/results/extractor.py", "corpus/normalize.py"} <= set(files)
+    assert "gazetteers/methods.tsv" in files
+    assert not any(label.startswith(("load/", "graph/", "build/")) for label in files)
 
 
 def test_a_changed_title_is_a_cache_miss(tmp_path: Path) -> None:

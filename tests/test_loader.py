@@ -8,8 +8,8 @@ import pytest
 from pydantic import SecretStr
 
 from pipeline.errors import BackendUnavailable
-from pipeline.loader import Neo4jLoader, batched, connect, upsert_nodes_query
-from pipeline.propgraph import PropertyGraph, read_turtle, to_property_graph
+from pipeline.load.loader import Neo4jLoader, batched, connect, upsert_nodes_query
+from pipeline.load.propgraph import PropertyGraph, read_turtle, to_property_graph
 
 from .conftest import neo4j_settings
 

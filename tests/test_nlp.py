@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.corpus import read_corpus
-from pipeline.nlp import build_nlp, extract
+from pipeline.corpus.read import read_corpus
+from pipeline.extract.nlp import build_nlp, extract
 from pipeline.resources import SAMPLE_CORPUS
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.normalize import normalize_text
+from pipeline.corpus.normalize import normalize_text
 
 
 @pytest.mark.parametrize(

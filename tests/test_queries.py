@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from pipeline import queries as q
+from pipeline import query as q
 from pipeline.errors import QueryError
-from pipeline.loader import Neo4jLoader
-from pipeline.propgraph import read_turtle
+from pipeline.load.loader import Neo4jLoader
+from pipeline.load.propgraph import read_turtle
 
 from .conftest import neo4j_settings
 

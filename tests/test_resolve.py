@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.records import EntityType
-from pipeline.resolve import EntityIndex, norm_key
+from pipeline.graph.resolve import EntityIndex, norm_key
 
 D, M, T = EntityType.DATASET, EntityType.METHOD, EntityType.TASK
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.numbers import scan_quantities
+from pipeline.extract.text.numbers import scan_quantities
 from pipeline.records import EntityMention, EntityType, ResultMention
-from pipeline.results import find_results
+from pipeline.extract.results.extractor import find_results
 
 
 @pytest.fixture(scope="module")
 def nlp():
-    from pipeline.nlp import build_nlp
+    from pipeline.extract.nlp import build_nlp
 
     return build_nlp(records_as_dicts=False)
 

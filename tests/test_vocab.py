@@ -6,7 +6,7 @@ import pytest
 from rdflib import OWL, RDF, RDFS, Graph, URIRef
 
 from pipeline.resources import ONTOLOGY_FILE
-from pipeline.vocab import PKG, mint, slug
+from pipeline.graph.vocab import PKG, mint, slug
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .records import PaperExtraction, PaperRecord
+from ..errors import ConfigError
+from ..records import PaperExtraction, PaperRecord
 
 CACHE_FILE = "extractions.sqlite"
 _FIELDS = ("text", "entities", "results", "code_urls")
@@ -43,12 +44,24 @@ def content_key(abstract: str, fingerprint: str, title: str | None = None) -> st
     return h.hexdigest()
 
 
-#: Modules of ``pipeline/`` that do not take part in extraction: editing them keeps the cache valid.
-#: Any other module (and any new one) counts as NLP code, so forgetting to bump the version is safe.
-NON_NLP_MODULES = frozenset({
-    "__init__", "build", "cache", "cli", "corpus", "distributed", "errors", "evaluate", "export", "loader",
-    "mapping", "propgraph", "queries", "resolve", "resources", "validate", "vocab",
-})
+#: What extraction depends on: every module under ``pipeline/extract/`` (any new one included, so forgetting
+#: to bump the version is safe), the normalisation of ``pipeline/corpus/`` and the shared records. Editing
+#: the graph, load or build stages keeps the cache valid.
+NLP_SOURCES = ("extract/**/*.py", "corpus/*.py", "records.py")
+
+
+def nlp_source_files() -> dict[str, Path]:
+    """The files an extraction depends on, by a label that does not depend on where the package lives."""
+    package = Path(__file__).resolve().parents[1]
+    files = {str(p.relative_to(package)): p for pattern in NLP_SOURCES for p in package.glob(pattern)}
+    try:
+        from ..extract.text.gazetteer import default_dir
+
+        gaz = Path(default_dir())
+        files.update({f"gazetteers/{p.relative_to(gaz)}": p for p in gaz.rglob("*") if p.is_file()})
+    except ConfigError:  # no gazetteer directory: nothing to hash
+        pass
+    return files
 
 
 @functools.lru_cache(maxsize=1)
@@ -59,23 +72,14 @@ def rules_digest() -> str:
     Computed once per process (when the rules are imported), so it describes the code that runs even
     if the files are edited while a long build is going on."""
     h = hashlib.sha256()
-    here = Path(__file__).resolve().parent
-    files = sorted(p for p in here.glob("*.py") if p.stem not in NON_NLP_MODULES)
-    try:
-        from .gazetteer import default_dir
-
-        gaz = default_dir()
-        files += sorted(p for p in Path(gaz).rglob("*") if p.is_file())
-    except Exception:  # noqa: BLE001 - no gazetteer directory: nothing to hash
-        pass
-    for path in files:
-        h.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    for label, path in sorted(nlp_source_files().items()):
+        h.update(label.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
 def pipeline_fingerprint(model: str, model_version: str) -> str:
     """What an extraction depends on besides its text: our rules' version (and source digest) and the model."""
-    from .nlp import PIPELINE_VERSION
+    from ..extract.nlp import PIPELINE_VERSION
 
     return f"paperkg-nlp/{PIPELINE_VERSION}+{rules_digest()};{model}/{model_version}"
 

@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .errors import ConfigError
-from .records import PaperExtraction, PaperRecord
+from ..errors import ConfigError
+from ..records import PaperExtraction, PaperRecord
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ _WORKER_NLP: dict[str, Any] = {}
 
 def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> list[PaperExtraction]:
     """Runs on a worker: the NLP stage over one batch, with the worker's cached pipeline."""
-    from . import nlp as _nlp
+    from ..extract import nlp as _nlp
 
     if version != _nlp.PIPELINE_VERSION:
         raise ConfigError(
@@ -49,13 +49,13 @@ def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> 
 
 
 def _pool_init() -> None:
-    from . import nlp as _nlp
+    from ..extract import nlp as _nlp
 
     _WORKER_NLP["nlp"] = _nlp.build_nlp()
 
 
 def _pool_batch(papers: list[PaperRecord], batch_size: int) -> list[PaperExtraction]:
-    from . import nlp as _nlp
+    from ..extract import nlp as _nlp
 
     return list(_nlp.extract(papers, _WORKER_NLP["nlp"], n_process=1, batch_size=batch_size))
 
@@ -148,7 +148,7 @@ def extract(
     At most ``in_flight`` batches (default: 3 per worker thread) are submitted at a time, so neither the
     driver nor the scheduler ever holds the whole corpus.
     """
-    from .nlp import PIPELINE_VERSION
+    from ..extract.nlp import PIPELINE_VERSION
 
     if in_flight is None:
         threads = sum(client.nthreads().values()) or 1

@@ -33,14 +33,14 @@ from rdflib import Graph
 from tqdm import tqdm
 
 from .cache import ExtractionCache, Spool, pipeline_fingerprint
-from .corpus import CorpusStats, read_corpus, write_rejects
-from .errors import ConfigError, ValidationError
-from .export import write_turtle
-from .mapping import Triple, entity_triples, paper_triples
-from .nlp import build_nlp, extract, model_name
-from .records import PaperExtraction, PaperRecord
-from .resolve import EntityIndex
-from .validate import validate_graph
+from ..corpus.read import CorpusStats, read_corpus, write_rejects
+from ..errors import ConfigError, ValidationError
+from ..graph.export import write_turtle
+from ..graph.mapping import Triple, entity_triples, paper_triples
+from ..extract.nlp import build_nlp, extract, model_name
+from ..records import PaperExtraction, PaperRecord
+from ..graph.resolve import EntityIndex
+from ..graph.validate import validate_graph
 
 logger = logging.getLogger(__name__)
 

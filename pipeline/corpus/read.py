@@ -18,8 +18,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import InputError
-from .records import PaperRecord, Rejected
+from ..errors import InputError
+from ..records import PaperRecord, Rejected
 
 logger = logging.getLogger(__name__)
 

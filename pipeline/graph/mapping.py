@@ -12,7 +12,7 @@ from decimal import Decimal
 from rdflib import RDF, RDFS, Literal, URIRef
 from rdflib.namespace import DCTERMS, SKOS, XSD
 
-from .records import EntityType, PaperExtraction, ResultMention
+from ..records import EntityType, PaperExtraction, ResultMention
 from .resolve import TYPE_CLASS, EntityIndex, EntityRef
 from .vocab import PKG, mint, result_iri
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from rdflib import URIRef
 
-from .records import EntityType, PaperExtraction
+from ..records import EntityType, PaperExtraction
 from .vocab import PKG, mint
 
 TYPE_CLASS: dict[EntityType, URIRef] = {

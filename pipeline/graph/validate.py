@@ -16,8 +16,8 @@ from pathlib import Path
 from pyshacl import validate as shacl_validate
 from rdflib import Graph
 
-from .errors import InputError
-from .resources import SHAPES_FILE
+from ..errors import InputError
+from ..resources import SHAPES_FILE
 
 logger = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
 from tqdm import tqdm
 
-from .errors import BackendUnavailable
+from ..errors import BackendUnavailable
 from .propgraph import (
     LABELS,
     RESOURCE_LABEL,

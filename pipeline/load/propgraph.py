@@ -21,7 +21,7 @@ from typing import Any
 import pyoxigraph as ox
 from rdflib.namespace import RDF, SKOS
 
-from .vocab import PKG
+from ..graph.vocab import PKG
 
 RESOURCE_LABEL = "Resource"
 URI_KEY = "uri"

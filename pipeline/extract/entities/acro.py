@@ -13,8 +13,8 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from .entity_lexicon import CONCEPT_HEADS
-from .entity_parse import span_at
+from .lexicon import CONCEPT_HEADS
+from .parse import span_at
 
 #: last words of a technique name written in lower case ("behavior cloning", "chain-of-thought")
 TECHNIQUE_LAST = {"cloning", "thought", "thoughts", "experts", "agents"}

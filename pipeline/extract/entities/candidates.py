@@ -13,7 +13,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
-from .entity_lexicon import (
+from .lexicon import (
     COMMON_CAPS,
     DATASET_HEADS,
     FORMATS,
@@ -37,8 +37,8 @@ from .entity_lexicon import (
     URLISH,
     YEAR,
 )
-from .entity_parse import conj_group, conj_root
-from .entity_roles import propose_verb, proposed_cue
+from .parse import conj_group, conj_root
+from .roles import propose_verb, proposed_cue
 
 
 def _is_generic_name(text: str) -> bool:

@@ -52,9 +52,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from .acronyms import find_definitions
-from .entity_acro import technique_long_form, technique_phrase_candidates
-from .entity_candidates import (
+from ..text.acronyms import find_definitions
+from .acro import technique_long_form, technique_phrase_candidates
+from .candidates import (
     cued_name_candidates,
     name_candidates,
     technique_candidates,
@@ -62,9 +62,9 @@ from .entity_candidates import (
     weak_evidence,
     weak_name_token,
 )
-from .entity_lexicon import DEVICE_WORDS, NAME_VERSION, D, M, T
-from .entity_metrics import metric_candidates
-from .entity_parse import (
+from .lexicon import DEVICE_WORDS, NAME_VERSION, D, M, T
+from .metrics import metric_candidates
+from .parse import (
     Candidate,
     Occupancy,
     conj_group,
@@ -74,8 +74,8 @@ from .entity_parse import (
     sentence_of,
     span_at,
 )
-from .entity_resources import Resources, all_generic, build_resources, default_resources
-from .entity_roles import (
+from .resources import Resources, all_generic, build_resources, default_resources
+from .roles import (
     WEAK_PROPOSE,
     dataset_role,
     described_by_us,
@@ -84,10 +84,10 @@ from .entity_roles import (
     shares_prefix,
     subject_of_success,
 )
-from .entity_tasks import select_tasks
-from .entity_title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
-from .entity_types import acro_type, decide_type, not_a_method, type_votes
-from .records import EntityMention, EntityType
+from .tasks import select_tasks
+from .title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
+from .types import acro_type, decide_type, not_a_method, type_votes
+from ...records import EntityMention, EntityType
 
 #: short forms of generic families: their acronym definitions are claimed and dropped
 _GENERIC_SHORTS = {"llm", "llms", "lm", "lms", "sota", "ai", "ml"}

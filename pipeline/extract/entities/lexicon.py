@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .records import EntityType
+from ...records import EntityType
 
 M, D, X, T = EntityType.METHOD, EntityType.DATASET, EntityType.METRIC, EntityType.TASK
 

@@ -12,8 +12,8 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .entity_lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
-from .entity_parse import Candidate, Occupancy, conj_group, extend_left, longest_spans
+from .lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
+from .parse import Candidate, Occupancy, conj_group, extend_left, longest_spans
 
 #: single words that are metrics only in a sentence that reports a number or says "in terms of"
 _NEEDS_NUMBER = {"precision", "precisions", "recall", "recalls", "coverage", "return"}

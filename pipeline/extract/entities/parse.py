@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
-from .records import EntityType
+from ...records import EntityType
 
 
 @dataclass

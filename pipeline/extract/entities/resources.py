@@ -16,7 +16,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
-from .entity_lexicon import (
+from .lexicon import (
     CORE_METRIC_ABBREVS,
     CORE_METRICS,
     GENERIC_HEAD_WORDS,
@@ -25,7 +25,7 @@ from .entity_lexicon import (
     METRIC_HEADS,
     NOT_TASK,
 )
-from .gazetteer import Gazetteer, load_gazetteer
+from ..text.gazetteer import Gazetteer, load_gazetteer
 
 
 @dataclass

@@ -12,7 +12,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .entity_lexicon import (
+from .lexicon import (
     BASELINE_NOUNS,
     BASELINE_VERBS,
     CUE_NAME_VERBS,
@@ -20,7 +20,7 @@ from .entity_lexicon import (
     METHOD_HEADS,
     STRONG_PROPOSE,
 )
-from .entity_parse import text_after
+from .parse import text_after
 
 #: dependency labels that leave the proposed noun phrase for something it merely mentions
 _NOT_THE_OBJECT = {"pobj", "relcl", "advcl", "xcomp", "ccomp", "pcomp"}

@@ -24,7 +24,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from .entity_lexicon import (
+from .lexicon import (
     METHOD_HEADS,
     NOT_TASK,
     TASK_ATTRIBUTE_HEADS,
@@ -41,10 +41,10 @@ from .entity_lexicon import (
     M,
     T,
 )
-from .entity_parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
-from .entity_resources import Resources, all_generic
-from .entity_title import title_of, title_task_phrases
-from .records import EntityMention
+from .parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
+from .resources import Resources, all_generic
+from .title import title_of, title_task_phrases
+from ...records import EntityMention
 
 _ND = re.compile(r"^\d[dD]$")  # "3D", "2d": the only numbers a task name keeps
 _ACRO = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$")

@@ -15,7 +15,7 @@ import re
 
 from spacy.tokens import Doc
 
-from .entity_lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS
+from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
 _PREFIX = re.compile(r"^\s*([^:?!.;,()]{2,40}?)\s*:\s+\S")

@@ -14,8 +14,8 @@ from collections import defaultdict
 
 from spacy.tokens import Doc, Span
 
-from .entity_acro import acronym_technique
-from .entity_lexicon import (
+from .acro import acronym_technique
+from .lexicon import (
     CONCEPT_HEADS,
     DATASET_HEADS,
     DATASET_LAST,
@@ -31,10 +31,10 @@ from .entity_lexicon import (
     T,
     X,
 )
-from .entity_parse import Candidate, conj_group, conj_root, text_after
-from .entity_resources import Resources, name_key
-from .entity_roles import propose_verb, proposed_cue
-from .records import EntityType
+from .parse import Candidate, conj_group, conj_root, text_after
+from .resources import Resources, name_key
+from .roles import propose_verb, proposed_cue
+from ...records import EntityType
 
 _SCORE_LABEL = re.compile(r":\s*[+\-−↑↓]?\s*\d[\d.,]*\s*(?:%|points?\b|pp\b)")
 

@@ -14,13 +14,13 @@ from itertools import pairwise
 
 from spacy.tokens import Doc
 
-from .records import EntityType
-from .result_baselines import attribute_baselines, baseline_from_np
-from .result_context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
-from .result_filters import result_kind
-from .result_lists import clean_np, coordinated_runs, list_after, split_list
-from .result_metrics import metric_from_phrase, metric_local, metrics_in
-from .result_vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
+from ...records import EntityType
+from .baselines import attribute_baselines, baseline_from_np
+from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
+from .filters import result_kind
+from .lists import clean_np, coordinated_runs, list_after, split_list
+from .metrics import metric_from_phrase, metric_local, metrics_in
+from .vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat

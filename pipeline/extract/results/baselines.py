@@ -13,10 +13,10 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc
 
-from .records import EntityType
-from .result_context import Cand, Ctx, canon_name, is_proposed
-from .result_lists import clean_np, list_after, split_list
-from .result_vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
+from ...records import EntityType
+from .context import Cand, Ctx, canon_name, is_proposed
+from .lists import clean_np, list_after, split_list
+from .vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
 
 COMPARE_CUE_AFTER = re.compile(
     r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
-from .numbers import Quantity
-from .records import EntityMention, EntityType, ResultKind
-from .result_lists import split_list
-from .result_vocab import ACRO_DEF, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
+from ..text.numbers import Quantity
+from ...records import EntityMention, EntityType, ResultKind
+from .lists import split_list
+from .vocab import ACRO_DEF, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
 
 
 @dataclass

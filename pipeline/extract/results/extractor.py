@@ -43,11 +43,11 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from .numbers import Quantity, scan_quantities
-from .records import EntityMention, EntityType, ResultMention
-from .result_attribution import attribute_sentence
-from .result_context import Cand, build_ctx
-from .result_filters import is_result
+from ..text.numbers import Quantity, scan_quantities
+from ...records import EntityMention, EntityType, ResultMention
+from .attribution import attribute_sentence
+from .context import Cand, build_ctx
+from .filters import is_result
 
 _BARE_COORD = re.compile(r"\s*(?:\([^()]{1,30}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)")
 

@@ -16,10 +16,10 @@ import re
 
 from spacy.tokens import Doc
 
-from .numbers import Quantity
-from .records import ResultKind
-from .result_context import Ctx
-from .result_vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_RX, VAGUE_METRIC
+from ..text.numbers import Quantity
+from ...records import ResultKind
+from .context import Ctx
+from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_RX, VAGUE_METRIC
 
 SETUP_OF = re.compile(
     r"^\s*(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:data|dataset|labels?|labeled|annotations?|samples|examples|"

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .result_vocab import LIST_SPLIT, NP_STOP, RUN_SEP
+from .vocab import LIST_SPLIT, NP_STOP, RUN_SEP
 
 if TYPE_CHECKING:
-    from .result_context import Cand
+    from .context import Cand
 
 
 def coordinated_runs(cands: list[Cand], text: str) -> list[list[Cand]]:

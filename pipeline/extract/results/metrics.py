@@ -12,10 +12,10 @@ import re
 
 from spacy.tokens import Doc
 
-from .numbers import Quantity
-from .records import EntityType
-from .result_context import Cand, Ctx
-from .result_vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
+from ..text.numbers import Quantity
+from ...records import EntityType
+from .context import Cand, Ctx
+from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
 
 
 def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:

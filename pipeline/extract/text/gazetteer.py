@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import ConfigError
+from ...errors import ConfigError
 
 #: Where the filtered lists live: inside the package when installed with package data, else the checkout.
 _CANDIDATE_DIRS = (
-    Path(__file__).resolve().parent / "data" / "gazetteers",
-    Path(__file__).resolve().parent.parent / "data" / "gazetteers",
+    Path(__file__).resolve().parents[2] / "data" / "gazetteers",
+    Path(__file__).resolve().parents[3] / "data" / "gazetteers",
 )
 KINDS = ("datasets", "methods", "metrics", "tasks")
 
