@@ -13,7 +13,7 @@ from pipeline.build.passes import BuildSummary, build
 from pipeline.graph.validate import validate_file, validate_graph
 from pipeline.graph.vocab import PKG
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 
 def test_sample_build_reads_every_abstract_and_validates(sample_build: tuple[Path, BuildSummary]) -> None:

@@ -11,7 +11,7 @@ from pipeline.errors import BackendUnavailable
 from pipeline.load.loader import Neo4jLoader, batched, connect, upsert_nodes_query
 from pipeline.load.propgraph import PropertyGraph, read_turtle, to_property_graph
 
-from .conftest import neo4j_settings
+from ..conftest import neo4j_settings
 
 pytestmark = pytest.mark.neo4j
 DB = neo4j_settings().database

@@ -8,17 +8,26 @@ baseline rules. Pure string functions.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
+from ..text.numbers import Quantity
 from .vocab import LIST_SPLIT, NP_STOP, RUN_SEP
 
-if TYPE_CHECKING:
-    from .context import Cand
+
+class Numbered(Protocol):
+    """Anything that carries a scanned number (the attribution rules' ``Cand``), so that this module
+    needs nothing from ``context`` (which uses ``split_list``): no import cycle."""
+
+    @property
+    def q(self) -> Quantity: ...
 
 
-def coordinated_runs(cands: list[Cand], text: str) -> list[list[Cand]]:
+N = TypeVar("N", bound=Numbered)
+
+
+def coordinated_runs(cands: list[N], text: str) -> list[list[N]]:
     """Coordinated runs of numbers with one unit: '15x, 46x, and 108x', '+3.5% and +4.6%'."""
-    runs: list[list[Cand]] = []
+    runs: list[list[N]] = []
     for c in cands:
         if runs and runs[-1][-1].q.unit == c.q.unit and RUN_SEP.match(text[runs[-1][-1].q.end: c.q.start]):
             runs[-1].append(c)
