@@ -12,7 +12,7 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from pydantic import SecretStr
@@ -59,17 +59,40 @@ def _settings(uri: str, user: str, password: str, database: str) -> Any:
 
 @app.command()
 def build(
-    inputs: list[str] = typer.Argument(None, help="Files (.txt seed format or .jsonl), directories, or - for stdin. Default: the bundled sample."),
+    inputs: list[str] = typer.Argument(
+        None,
+        help="Files (.txt seed format or .jsonl), directories, or - for stdin. Default: the bundled sample.",
+    ),
     output: Path = typer.Option(Path("out/graph.ttl"), "--output", "-o", help="Turtle file to write."),
-    rejects: Optional[Path] = typer.Option(None, "--rejects", help="Where rejected records go (default: <output stem>.rejects.jsonl)."),
+    rejects: Path | None = typer.Option(
+        None, "--rejects", help="Where rejected records go (default: <output stem>.rejects.jsonl)."
+    ),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="spaCy worker processes."),
     batch_size: int = typer.Option(64, "--batch-size", min=1, help="spaCy batch size."),
-    no_validate: bool = typer.Option(False, "--no-validate", help="Skip SHACL validation (faster; not recommended)."),
-    summary_json: Optional[Path] = typer.Option(None, "--summary-json", help="Also write the summary as JSON."),
-    engine: str = typer.Option("local", "--engine", help="Where the NLP stage runs: local (spaCy processes) or dask (a Dask distributed cluster)."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (tcp://host:8786); without it --engine dask starts a local cluster of --workers workers."),
-    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Extraction cache (reused across builds; keyed by abstract hash + NLP version). Default: <output dir>/.paperkg-cache."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Do not read or keep the extraction cache (every abstract goes through spaCy)."),
+    no_validate: bool = typer.Option(
+        False, "--no-validate", help="Skip SHACL validation (faster; not recommended)."
+    ),
+    summary_json: Path | None = typer.Option(None, "--summary-json", help="Also write the summary as JSON."),
+    engine: str = typer.Option(
+        "local",
+        "--engine",
+        help="Where the NLP stage runs: local (spaCy processes) or dask (a Dask distributed cluster).",
+    ),
+    scheduler: str | None = typer.Option(
+        None,
+        "--scheduler",
+        help="Dask scheduler address (tcp://host:8786); without it --engine dask starts a local cluster of --workers workers.",
+    ),
+    cache_dir: Path | None = typer.Option(
+        None,
+        "--cache-dir",
+        help="Extraction cache (reused across builds; keyed by abstract hash + NLP version). Default: <output dir>/.paperkg-cache.",
+    ),
+    no_cache: bool = typer.Option(
+        False,
+        "--no-cache",
+        help="Do not read or keep the extraction cache (every abstract goes through spaCy).",
+    ),
     quiet: bool = QuietOpt,
 ) -> None:
     """Extract entities and results from abstracts and write a validated Turtle graph.
@@ -89,9 +112,18 @@ def build(
     sources = inputs or [str(SAMPLE_CORPUS)]
     cache = None if no_cache else (cache_dir or output.parent / ".paperkg-cache")
     try:
-        summary = run_build(sources, output, rejects_file=rejects, n_process=workers, batch_size=batch_size,
-                            validate=not no_validate, progress=_progress(quiet), cache_dir=cache,
-                            engine=engine, scheduler=scheduler)  # type: ignore[arg-type]
+        summary = run_build(
+            sources,
+            output,
+            rejects_file=rejects,
+            n_process=workers,
+            batch_size=batch_size,
+            validate=not no_validate,
+            progress=_progress(quiet),
+            cache_dir=cache,
+            engine=engine,
+            scheduler=scheduler,
+        )  # type: ignore[arg-type]
     except PaperKGError as exc:
         raise _fail(exc) from exc
     data = summary.__dict__
@@ -111,7 +143,9 @@ def build(
     raise typer.Exit(EXIT_FAILURE if summary.rejected else EXIT_OK)
 
 
-def _load(file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool) -> None:
+def _load(
+    file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool
+) -> None:
     from .load.loader import Neo4jLoader, connect
     from .load.propgraph import read_turtle
 
@@ -132,7 +166,11 @@ def _load(file: Path, replace: bool, uri: str, user: str, password: str, databas
     typer.echo(
         f"loaded {summary.nodes} nodes and {summary.relationships} relationships into {database} "
         f"in {summary.batches} batches ({parse_s:.2f}s parse, {summary.seconds:.2f}s load)"
-        + (f"; removed {summary.deleted_nodes} stale nodes, {summary.deleted_relationships} stale relationships" if replace else "")
+        + (
+            f"; removed {summary.deleted_nodes} stale nodes, {summary.deleted_relationships} stale relationships"
+            if replace
+            else ""
+        )
     )
 
 
@@ -140,7 +178,10 @@ def _load(file: Path, replace: bool, uri: str, user: str, password: str, databas
 def load(
     file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
     batch_size: int = typer.Option(1000, "--batch-size", min=1, help="Rows per UNWIND batch."),
-    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    uri: str = UriOpt,
+    user: str = UserOpt,
+    password: str = PasswordOpt,
+    database: str = DatabaseOpt,
     quiet: bool = QuietOpt,
 ) -> None:
     """Load a Turtle graph into Neo4j (MERGE on IRIs: loading twice changes nothing).
@@ -154,7 +195,10 @@ def load(
 def reload(
     file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
     batch_size: int = typer.Option(1000, "--batch-size", min=1, help="Rows per UNWIND batch."),
-    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    uri: str = UriOpt,
+    user: str = UserOpt,
+    password: str = PasswordOpt,
+    database: str = DatabaseOpt,
     quiet: bool = QuietOpt,
 ) -> None:
     """Load a graph and remove whatever earlier paperkg loads wrote that it no longer has.
@@ -200,10 +244,16 @@ ParamOpt = typer.Option(None, "--param", "-p", help="Query parameter NAME=VALUE 
 
 @app.command()
 def query(
-    name: str = typer.Argument(..., help="A query in queries/ (without .cypher) or a .cypher file; `paperkg queries` lists them."),
-    param: Optional[list[str]] = ParamOpt,
-    fmt: str = FormatOpt, limit: int = LimitOpt,
-    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    name: str = typer.Argument(
+        ..., help="A query in queries/ (without .cypher) or a .cypher file; `paperkg queries` lists them."
+    ),
+    param: list[str] | None = ParamOpt,
+    fmt: str = FormatOpt,
+    limit: int = LimitOpt,
+    uri: str = UriOpt,
+    user: str = UserOpt,
+    password: str = PasswordOpt,
+    database: str = DatabaseOpt,
 ) -> None:
     """Run a ready-made Cypher query against Neo4j (read transaction) and print the rows.
 
@@ -226,8 +276,9 @@ def query(
 def sparql(
     name: str = typer.Argument(..., help="A query in queries/ (without .rq) or a .rq file."),
     data: Path = typer.Option(Path("out/graph.ttl"), "--data", "-d", help="Turtle file to query."),
-    param: Optional[list[str]] = ParamOpt,
-    fmt: str = FormatOpt, limit: int = LimitOpt,
+    param: list[str] | None = ParamOpt,
+    fmt: str = FormatOpt,
+    limit: int = LimitOpt,
 ) -> None:
     """Run a ready-made SPARQL query over a Turtle export with pyoxigraph (no server needed).
 
@@ -264,7 +315,9 @@ def list_queries() -> None:
 @app.command("export-csv")
 def export_csv_cmd(
     file: Path = typer.Argument(Path("out/graph.ttl"), help="Turtle file written by `paperkg build`."),
-    directory: Path = typer.Option(Path("out/csv"), "--dir", "-d", help="Directory for the CSV files and import.sh."),
+    directory: Path = typer.Option(
+        Path("out/csv"), "--dir", "-d", help="Directory for the CSV files and import.sh."
+    ),
 ) -> None:
     """Write CSV files for `neo4j-admin database import full` (bulk first load of a huge graph).
 
@@ -285,7 +338,9 @@ def export_csv_cmd(
 
 
 @app.command()
-def validate(file: Path = typer.Argument(..., help="Turtle file to check against ontology/shapes.ttl.")) -> None:
+def validate(
+    file: Path = typer.Argument(..., help="Turtle file to check against ontology/shapes.ttl."),
+) -> None:
     """Check a Turtle file against the paperkg SHACL shapes (exit 1 when it does not conform).
 
     Example: paperkg validate out/graph.ttl
@@ -306,8 +361,11 @@ def validate(file: Path = typer.Argument(..., help="Turtle file to check against
 
 @app.command()
 def stats(
-    file: Optional[Path] = typer.Argument(None, help="A Turtle file; without it, count what is in Neo4j."),
-    uri: str = UriOpt, user: str = UserOpt, password: str = PasswordOpt, database: str = DatabaseOpt,
+    file: Path | None = typer.Argument(None, help="A Turtle file; without it, count what is in Neo4j."),
+    uri: str = UriOpt,
+    user: str = UserOpt,
+    password: str = PasswordOpt,
+    database: str = DatabaseOpt,
 ) -> None:
     """Nodes per label and relationships per type, of a Turtle file or of the Neo4j database.
 
@@ -331,12 +389,14 @@ def stats(
 @app.command()
 def evaluate(
     sets: str = typer.Option(
-        "seeds,iclr2025_dev,iclr2024_dev,iclr2024_heldout,iclr2024_test,scierc,scier,scier_ood", "--sets",
+        "seeds,iclr2025_dev,iclr2024_dev,iclr2024_heldout,iclr2024_test,scierc,scier,scier_ood",
+        "--sets",
         help="Comma-separated: seeds (bundled), iclr2025_dev and iclr2024_dev (tuning), iclr2024_heldout and "
-             "iclr2024_test (held-out tests), "
-             "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without it."),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Write the full report as JSON."),
-    markdown_out: Optional[Path] = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
+        "iclr2024_test (held-out tests), "
+        "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without it.",
+    ),
+    json_out: Path | None = typer.Option(None, "--json", help="Write the full report as JSON."),
+    markdown_out: Path | None = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
 ) -> None:
     """Score extraction against the seed gold and the peer benchmarks' test splits.
 
@@ -359,7 +419,9 @@ def evaluate(
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
     app()
 
 

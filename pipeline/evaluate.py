@@ -40,23 +40,48 @@ FIXTURES = REPO_ROOT / "tests" / "fixtures"
 SEED_GOLD = FIXTURES / "seeds_gold.jsonl"
 SEED_DIR = REPO_ROOT / "data" / "iclr2025"
 SEED_GLOB = "[0-9][0-9][0-9]_*.txt"
-ALL_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_heldout", "iclr2024_test", "scierc", "scier",
-            "scier_ood")
+ALL_SETS = (
+    "seeds",
+    "iclr2025_dev",
+    "iclr2024_dev",
+    "iclr2024_heldout",
+    "iclr2024_test",
+    "scierc",
+    "scier",
+    "scier_ood",
+)
 #: guideline gold whose abstracts are not shipped: (gold files, corpus under ../shared, role).
 #: The two *_dev sets are for tuning rules; the iclr2024_heldout and iclr2024_test sets are held-out tests and
 #: are never tuned on (iclr2024_heldout: every 72nd paper; iclr2024_test: every 8th paper that reports a number).
 CORPUS_GOLD = {
-    "iclr2025_dev": ((FIXTURES / "iclr2025_dev_gold_a.jsonl", FIXTURES / "iclr2025_dev_gold_b.jsonl",
-                      FIXTURES / "iclr2025_dev_gold_c.jsonl", FIXTURES / "iclr2025_dev_gold_d.jsonl"),
-                     "corpora/iclr2025.jsonl", "development set: rules may be tuned on it"),
-    "iclr2024_dev": ((FIXTURES / "iclr2024_dev_gold_e.jsonl", FIXTURES / "iclr2024_dev_gold_f.jsonl"),
-                     "corpora/iclr2024.jsonl",
-                     "development set: rules may be tuned on it"),
-    "iclr2024_heldout": ((FIXTURES / "iclr2024_heldout_gold.jsonl",), "corpora/iclr2024.jsonl",
-                         "held-out test: annotated independently of the extractor; never used to tune rules"),
-    "iclr2024_test": ((FIXTURES / "iclr2024_test_gold.jsonl",), "corpora/iclr2024.jsonl",
-                      ("held-out test of result-reporting abstracts: annotated independently of the extractor; "
-                       "never used to tune rules")),
+    "iclr2025_dev": (
+        (
+            FIXTURES / "iclr2025_dev_gold_a.jsonl",
+            FIXTURES / "iclr2025_dev_gold_b.jsonl",
+            FIXTURES / "iclr2025_dev_gold_c.jsonl",
+            FIXTURES / "iclr2025_dev_gold_d.jsonl",
+        ),
+        "corpora/iclr2025.jsonl",
+        "development set: rules may be tuned on it",
+    ),
+    "iclr2024_dev": (
+        (FIXTURES / "iclr2024_dev_gold_e.jsonl", FIXTURES / "iclr2024_dev_gold_f.jsonl"),
+        "corpora/iclr2024.jsonl",
+        "development set: rules may be tuned on it",
+    ),
+    "iclr2024_heldout": (
+        (FIXTURES / "iclr2024_heldout_gold.jsonl",),
+        "corpora/iclr2024.jsonl",
+        "held-out test: annotated independently of the extractor; never used to tune rules",
+    ),
+    "iclr2024_test": (
+        (FIXTURES / "iclr2024_test_gold.jsonl",),
+        "corpora/iclr2024.jsonl",
+        (
+            "held-out test of result-reporting abstracts: annotated independently of the extractor; "
+            "never used to tune rules"
+        ),
+    ),
 }
 #: sets scored like the seeds (full guidelines gold: entities with roles, and results)
 GUIDELINE_SETS = ("seeds", *CORPUS_GOLD)
@@ -65,15 +90,44 @@ RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
 TOL = 1e-6
 
 _SEP = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
-_UNITS = {"×": "x", "x": "x", "times": "x", "-fold": "x", "fold": "x", "faster": "x",
-          "pp": "points", "points": "points", "point": "points", "pts": "points", "pt": "points",
-          "percentage points": "points", "percent": "%", "%": "%", **TIME_UNITS}
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",
-        "``": '"', "''": '"'}
-_SCIERC_TYPES = {"Method": EntityType.METHOD, "Material": EntityType.DATASET,
-                 "Metric": EntityType.METRIC, "Task": EntityType.TASK}
-_PEER_FILES = {"scierc": "benchmarks/scierc/test.json", "scier": "benchmarks/scier/LLM/test.jsonl",
-               "scier_ood": "benchmarks/scier/LLM/test_ood.jsonl"}
+_UNITS = {
+    "×": "x",
+    "x": "x",
+    "times": "x",
+    "-fold": "x",
+    "fold": "x",
+    "faster": "x",
+    "pp": "points",
+    "points": "points",
+    "point": "points",
+    "pts": "points",
+    "pt": "points",
+    "percentage points": "points",
+    "percent": "%",
+    "%": "%",
+    **TIME_UNITS,
+}
+_PTB = {
+    "-LRB-": "(",
+    "-RRB-": ")",
+    "-LSB-": "[",
+    "-RSB-": "]",
+    "-LCB-": "{",
+    "-RCB-": "}",
+    "``": '"',
+    "''": '"',
+}
+_SCIERC_TYPES = {
+    "Method": EntityType.METHOD,
+    "Material": EntityType.DATASET,
+    "Metric": EntityType.METRIC,
+    "Task": EntityType.TASK,
+}
+_PEER_FILES = {
+    "scierc": "benchmarks/scierc/test.json",
+    "scier": "benchmarks/scier/LLM/test.jsonl",
+    "scier_ood": "benchmarks/scier/LLM/test_ood.jsonl",
+}
 _SCIER_TYPES = {"Method": EntityType.METHOD, "Dataset": EntityType.DATASET, "Task": EntityType.TASK}
 
 
@@ -140,8 +194,7 @@ def _keys(forms: Iterable[str]) -> set[str]:
     return {k for k in map(norm_name, forms) if k}
 
 
-def score_paper_entities(gold: Sequence[GoldEntity],
-                         pred: Sequence[EntityMention]) -> tuple[Counts, Counts]:
+def score_paper_entities(gold: Sequence[GoldEntity], pred: Sequence[EntityMention]) -> tuple[Counts, Counts]:
     """Strict and lenient counts for ONE paper and ONE type (callers filter by type)."""
     gold_names = {g.name for g in gold}
     pred_texts = {p.text for p in pred}
@@ -169,8 +222,11 @@ def score_paper_entities(gold: Sequence[GoldEntity],
     return strict, Counts(len(matched), fp, len(gold_keys) - len(matched))
 
 
-def score_entities(gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[EntityMention]],
-                   types: Sequence[EntityType] = TYPES) -> dict[str, Any]:
+def score_entities(
+    gold: Sequence[GoldPaper],
+    pred: Mapping[str, Sequence[EntityMention]],
+    types: Sequence[EntityType] = TYPES,
+) -> dict[str, Any]:
     """Per-type and overall ('ALL') strict/lenient P/R/F1, micro-averaged over the gold papers."""
     rows: dict[str, list[Any]] = {t: [Counts(), Counts(), 0, 0] for t in [*(x.value for x in types), "ALL"]}
     for t in types:
@@ -183,20 +239,27 @@ def score_entities(gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[Entity
                 row[1].add(cl)
                 row[2] += len({e.name for e in g})
                 row[3] += len({m.text for m in p})
-    return {t: {"strict": s.prf(), "lenient": le.prf(), "n_gold": ng, "n_pred": npr}
-            for t, (s, le, ng, npr) in rows.items()}
+    return {
+        t: {"strict": s.prf(), "lenient": le.prf(), "n_gold": ng, "n_pred": npr}
+        for t, (s, le, ng, npr) in rows.items()
+    }
 
 
-def proposed_method_accuracy(gold: Sequence[GoldPaper],
-                             pred: Mapping[str, Sequence[EntityMention]]) -> dict[str, Any]:
+def proposed_method_accuracy(
+    gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[EntityMention]]
+) -> dict[str, Any]:
     """Counts and accuracy for papers with / without a gold proposed method (rule: module docstring)."""
     out = {k: {"n": 0, "right": 0, "acc": 0.0} for k in ("with_gold_proposed", "without_gold_proposed")}
     for paper in gold:
         methods = [e for e in paper.entities if e.type is EntityType.METHOD]
         gold_prop = [_keys((e.name, *e.aliases)) for e in methods if e.role == "proposed"]
         gold_any = [_keys((e.name, *e.aliases)) for e in methods]
-        ours = [k for m in pred.get(paper.id, ()) if m.type is EntityType.METHOD and m.role == "proposed"
-                if (k := _keys((m.text, *m.aliases)))]
+        ours = [
+            k
+            for m in pred.get(paper.id, ())
+            if m.type is EntityType.METHOD and m.role == "proposed"
+            if (k := _keys((m.text, *m.aliases)))
+        ]
         hit = any(o & g for o in ours for g in gold_prop) and all(any(o & g for g in gold_any) for o in ours)
         tally = out["with_gold_proposed" if gold_prop else "without_gold_proposed"]
         tally["n"] += 1
@@ -227,12 +290,17 @@ def _same_number(g: ResultMention, p: ResultMention) -> bool:
     return same_max and abs(g.value - p.value) <= TOL and norm_unit(g.unit) == norm_unit(p.unit)
 
 
-def match_results(gold: GoldPaper,
-                  pred: Sequence[ResultMention]) -> list[tuple[ResultMention, ResultMention]]:
+def match_results(
+    gold: GoldPaper, pred: Sequence[ResultMention]
+) -> list[tuple[ResultMention, ResultMention]]:
     """One-to-one matching of one paper's results: compatible pairs, most agreeing attributes first."""
     aliases = _alias_table(gold)
-    pairs = [(-sum(_attr_right(a, g, p, aliases) for a in RESULT_ATTRS), gi, pi)
-             for gi, g in enumerate(gold.results) for pi, p in enumerate(pred) if _same_number(g, p)]
+    pairs = [
+        (-sum(_attr_right(a, g, p, aliases) for a in RESULT_ATTRS), gi, pi)
+        for gi, g in enumerate(gold.results)
+        for pi, p in enumerate(pred)
+        if _same_number(g, p)
+    ]
     used: set[tuple[str, int]] = set()
     out = []
     for _, gi, pi in sorted(pairs):
@@ -242,8 +310,7 @@ def match_results(gold: GoldPaper,
     return out
 
 
-def score_results(gold: Sequence[GoldPaper],
-                  pred: Mapping[str, Sequence[ResultMention]]) -> dict[str, Any]:
+def score_results(gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[ResultMention]]) -> dict[str, Any]:
     """Result P/R/F1 plus per-attribute accuracy over matched pairs (all, and where gold names one)."""
     c = Counts()
     checks: list[tuple[str, bool, bool]] = []  # (attribute, right, gold names one)
@@ -252,14 +319,19 @@ def score_results(gold: Sequence[GoldPaper],
         pairs = match_results(paper, ours)
         c.add(Counts(len(pairs), len(ours) - len(pairs), len(paper.results) - len(pairs)))
         aliases = _alias_table(paper)
-        checks += [(a, _attr_right(a, g, p, aliases), bool(getattr(g, a)))
-                   for g, p in pairs for a in RESULT_ATTRS]
+        checks += [
+            (a, _attr_right(a, g, p, aliases), bool(getattr(g, a))) for g, p in pairs for a in RESULT_ATTRS
+        ]
     attrs = {}
     for a in RESULT_ATTRS:
         oks = [ok for attr, ok, _ in checks if attr == a]
         named = [ok for attr, ok, has in checks if attr == a and has]
-        attrs[a] = {"acc": _div(sum(oks), len(oks)), "n": len(oks),
-                    "acc_gold_named": _div(sum(named), len(named)), "n_gold_named": len(named)}
+        attrs[a] = {
+            "acc": _div(sum(oks), len(oks)),
+            "n": len(oks),
+            "acc_gold_named": _div(sum(named), len(named)),
+            "n_gold_named": len(named),
+        }
     return {**c.prf(), "n_gold": c.tp + c.fn, "n_pred": c.tp + c.fp, "attributes": attrs}
 
 
@@ -270,15 +342,24 @@ def seed_papers(directory: Path = SEED_DIR) -> list[tuple[str, str]]:
 
 def load_gold_jsonl(path: Path = SEED_GOLD) -> list[GoldPaper]:
     """Read gold in the annotation-guidelines format."""
-    kinds = {"methods": EntityType.METHOD, "datasets": EntityType.DATASET,
-             "metrics": EntityType.METRIC, "tasks": EntityType.TASK}
+    kinds = {
+        "methods": EntityType.METHOD,
+        "datasets": EntityType.DATASET,
+        "metrics": EntityType.METRIC,
+        "tasks": EntityType.TASK,
+    }
     papers = []
     with open(path, encoding="utf-8") as fh:
         for row in (json.loads(line) for line in fh if line.strip()):
-            ents = [GoldEntity(type=t, name=e["name"], aliases=tuple(e.get("aliases") or ()),
-                               role=e.get("role")) for key, t in kinds.items() for e in row.get(key) or ()]
-            res = [ResultMention(**{k: v for k, v in r.items() if k in ResultMention.model_fields})
-                   for r in row.get("results") or ()]
+            ents = [
+                GoldEntity(type=t, name=e["name"], aliases=tuple(e.get("aliases") or ()), role=e.get("role"))
+                for key, t in kinds.items()
+                for e in row.get(key) or ()
+            ]
+            res = [
+                ResultMention(**{k: v for k, v in r.items() if k in ResultMention.model_fields})
+                for r in row.get("results") or ()
+            ]
             papers.append(GoldPaper(id=row["id"], entities=tuple(ents), results=tuple(res)))
     return papers
 
@@ -324,8 +405,12 @@ def load_scierc(path: Path) -> Benchmark:
             key = doc["doc_key"]
             papers.append(PaperRecord(id=key, abstract=_detok(tokens), source=f"{path.name}:{key}"))
             gold.append(GoldPaper(id=key, entities=tuple(ents.values())))
-    notes = [(f"not scored: {dropped['Generic']} Generic mentions ('this method', 'it': never predicted "
-              f"by us), {dropped['OtherScientificTerm']} OtherScientificTerm mentions (no counterpart type)")]
+    notes = [
+        (
+            f"not scored: {dropped['Generic']} Generic mentions ('this method', 'it': never predicted "
+            f"by us), {dropped['OtherScientificTerm']} OtherScientificTerm mentions (no counterpart type)"
+        )
+    ]
     return Benchmark(papers, gold, tuple(_SCIERC_TYPES.values()), notes)
 
 
@@ -336,8 +421,11 @@ def load_scier(path: Path) -> Benchmark:
         for i, line in enumerate(fh, 1):
             row = json.loads(line)
             pid = f"{row['doc_id']}#{i}"
-            ents = {(_SCIER_TYPES[t], text): GoldEntity(type=_SCIER_TYPES[t], name=text)
-                    for text, t in row["ner"] if t in _SCIER_TYPES}
+            ents = {
+                (_SCIER_TYPES[t], text): GoldEntity(type=_SCIER_TYPES[t], name=text)
+                for text, t in row["ner"]
+                if t in _SCIER_TYPES
+            }
             papers.append(PaperRecord(id=pid, abstract=row["sentence"], source=f"{path.name}:{i}"))
             gold.append(GoldPaper(id=pid, entities=tuple(ents.values())))
     return Benchmark(papers, gold, tuple(_SCIER_TYPES.values()), ["METRIC is not annotated: not scored"])
@@ -385,8 +473,12 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
         start = time.perf_counter()
         extractions = list(extract(bench.papers, nlp))
         ents = {ex.paper.id: ex.entities for ex in extractions}
-        entry: dict[str, Any] = {"status": "ok", "n_papers": len(bench.papers), "notes": bench.notes,
-                                 "entities": score_entities(bench.gold, ents, bench.types)}
+        entry: dict[str, Any] = {
+            "status": "ok",
+            "n_papers": len(bench.papers),
+            "notes": bench.notes,
+            "entities": score_entities(bench.gold, ents, bench.types),
+        }
         if name in GUIDELINE_SETS:
             entry["proposed_method"] = proposed_method_accuracy(bench.gold, ents)
             entry["results"] = score_results(bench.gold, {ex.paper.id: ex.results for ex in extractions})
@@ -402,8 +494,12 @@ def _f(x: float) -> str:
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
     """Markdown table lines (first column left-aligned, the rest right-aligned), then a blank line."""
-    return [f"| {' | '.join(header)} |", "|---" + "|---:" * (len(header) - 1) + "|",
-            *(f"| {' | '.join(map(str, row))} |" for row in rows), ""]
+    return [
+        f"| {' | '.join(header)} |",
+        "|---" + "|---:" * (len(header) - 1) + "|",
+        *(f"| {' | '.join(map(str, row))} |" for row in rows),
+        "",
+    ]
 
 
 def format_report(report: Mapping[str, Any]) -> str:
@@ -414,22 +510,42 @@ def format_report(report: Mapping[str, Any]) -> str:
             lines += [f"## {name}", "", f"_{entry['reason']}_", ""]
             continue
         lines += [f"## {name} ({entry['n_papers']} papers, {entry['seconds']} s)", ""]
-        lines += _table(("type", *(f"{m} {k}" for m in ("strict", "lenient") for k in ("P", "R", "F1")),
-                         "n_gold", "n_pred"),
-                        ([f"**{t}**" if t == "ALL" else t,
-                          *(_f(row[m][k]) for m in ("strict", "lenient") for k in ("p", "r", "f1")),
-                          row["n_gold"], row["n_pred"]] for t, row in entry["entities"].items()))
+        lines += _table(
+            (
+                "type",
+                *(f"{m} {k}" for m in ("strict", "lenient") for k in ("P", "R", "F1")),
+                "n_gold",
+                "n_pred",
+            ),
+            (
+                [
+                    f"**{t}**" if t == "ALL" else t,
+                    *(_f(row[m][k]) for m in ("strict", "lenient") for k in ("p", "r", "f1")),
+                    row["n_gold"],
+                    row["n_pred"],
+                ]
+                for t, row in entry["entities"].items()
+            ),
+        )
         lines += [f"- {n}" for n in entry["notes"]]
         if pm := entry.get("proposed_method"):
             w, wo = pm["with_gold_proposed"], pm["without_gold_proposed"]
-            lines.append(f"- proposed method right for {w['right']}/{w['n']} papers that have one in gold "
-                         f"({_f(w['acc'])}%); none predicted for {wo['right']}/{wo['n']} papers without")
+            lines.append(
+                f"- proposed method right for {w['right']}/{w['n']} papers that have one in gold "
+                f"({_f(w['acc'])}%); none predicted for {wo['right']}/{wo['n']} papers without"
+            )
         if r := entry.get("results"):
             lines += ["", "Results (value + unit match):", ""]
-            lines += _table(("P", "R", "F1", "matched", "n_gold", "n_pred"),
-                            [(_f(r["p"]), _f(r["r"]), _f(r["f1"]), r["tp"], r["n_gold"], r["n_pred"])])
-            lines += _table(("attribute", "acc (matched pairs)", "n", "acc (gold names one)", "n"),
-                            [(a, _f(v["acc"]), v["n"], _f(v["acc_gold_named"]), v["n_gold_named"])
-                             for a, v in r["attributes"].items()])
+            lines += _table(
+                ("P", "R", "F1", "matched", "n_gold", "n_pred"),
+                [(_f(r["p"]), _f(r["r"]), _f(r["f1"]), r["tp"], r["n_gold"], r["n_pred"])],
+            )
+            lines += _table(
+                ("attribute", "acc (matched pairs)", "n", "acc (gold names one)", "n"),
+                [
+                    (a, _f(v["acc"]), v["n"], _f(v["acc_gold_named"]), v["n_gold_named"])
+                    for a, v in r["attributes"].items()
+                ],
+            )
         lines += [""] if lines[-1] else []
     return "\n".join(lines)

@@ -83,8 +83,10 @@ def bind_params(spec: QuerySpec, given: dict[str, str]) -> dict[str, Any]:
     """Defaults from the header, overridden by ``given``; unknown or missing parameters are errors."""
     unknown = set(given) - set(spec.params)
     if unknown:
-        raise QueryError(f"query {spec.name!r} takes no parameter(s) {', '.join(sorted(unknown))}; "
-                         f"it takes: {', '.join(spec.params) or 'none'}")
+        raise QueryError(
+            f"query {spec.name!r} takes no parameter(s) {', '.join(sorted(unknown))}; "
+            f"it takes: {', '.join(spec.params) or 'none'}"
+        )
     values = {**spec.params, **given}
     missing = [k for k, v in values.items() if v == ""]
     if missing:
@@ -100,7 +102,9 @@ def _typed(value: str) -> Any:
     return value
 
 
-def run_cypher(driver: neo4j.Driver, spec: QuerySpec, params: dict[str, Any], database: str) -> list[dict[str, Any]]:
+def run_cypher(
+    driver: neo4j.Driver, spec: QuerySpec, params: dict[str, Any], database: str
+) -> list[dict[str, Any]]:
     """Run a Cypher query in a read transaction and return plain rows."""
 
     def _work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
@@ -141,7 +145,8 @@ def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list
     """
     substitutions = {
         ox.Variable(k): ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
-        if isinstance(v, int) else ox.Literal(str(v))
+        if isinstance(v, int)
+        else ox.Literal(str(v))
         for k, v in params.items()
     }
     try:

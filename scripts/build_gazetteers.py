@@ -37,8 +37,26 @@ OUT = ROOT / "data" / "gazetteers"
 _ALLOWED = re.compile(r"^[A-Za-z0-9 .+/&'()\-]+$")
 _NUMERIC = re.compile(r"^[0-9.,%+\- ]+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
-_GENERIC_METRIC_WORDS = {"score", "average", "error", "mean", "test", "total", "overall", "value", "avg",
-                         "number", "params", "time", "rate", "loss", "result", "results", "%", "top"}
+_GENERIC_METRIC_WORDS = {
+    "score",
+    "average",
+    "error",
+    "mean",
+    "test",
+    "total",
+    "overall",
+    "value",
+    "avg",
+    "number",
+    "params",
+    "time",
+    "rate",
+    "loss",
+    "result",
+    "results",
+    "%",
+    "top",
+}
 
 
 def _clean(name: str) -> str | None:
@@ -79,7 +97,11 @@ def _is_common_word(name: str, exact: Counter[str], lower: Counter[str]) -> bool
 def _name_shaped(name: str) -> bool:
     """Has an inner capital, a digit, or two capitals: clearly not an ordinary word."""
     body = name.replace(" ", "")
-    return bool(re.search(r"\d", body)) or sum(c.isupper() for c in body) >= 2 or bool(re.search(r"[a-z][A-Z]", body))
+    return (
+        bool(re.search(r"\d", body))
+        or sum(c.isupper() for c in body) >= 2
+        or bool(re.search(r"[a-z][A-Z]", body))
+    )
 
 
 def build(shared: Path) -> dict[str, int]:
@@ -148,7 +170,9 @@ def build(shared: Path) -> dict[str, int]:
 
 
 def _write(path: Path, rows: dict[str, str]) -> None:
-    lines = ["name\ttier"] + [f"{name}\t{tier}" for name, tier in sorted(rows.items(), key=lambda kv: kv[0].lower())]
+    lines = ["name\ttier"] + [
+        f"{name}\t{tier}" for name, tier in sorted(rows.items(), key=lambda kv: kv[0].lower())
+    ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

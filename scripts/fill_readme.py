@@ -35,7 +35,7 @@ READING = [
     "are optimistic. The ICLR sets were annotated to the same guidelines by annotators who never saw the",
     "extractor's rules or output; the two held-out sets have never been used to change a rule (only their totals",
     "are looked at), so they are the honest estimate of quality on unseen abstracts. The pooled row adds their",
-    "counts. SciERC labels every generic phrase (\"this method\") and has no dataset type (Material is mapped to",
+    'counts. SciERC labels every generic phrase ("this method") and has no dataset type (Material is mapped to',
     "Dataset), so its recall is low by definition; SciER annotates model families in full-text sentences. CI",
     "fails if the seed numbers drop below floors set just under the current ones (`tests/test_quality_floor.py`).",
 ]
@@ -75,10 +75,13 @@ def pooled(sets: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
 
 def eval_lines(report: dict[str, Any]) -> list[str]:
     sets = {k: v for k, v in report["sets"].items() if v.get("status") == "ok"}
-    lines = ["Lenient F1 (%) per entity type; proposed method = papers with a gold proposed method whose proposed",
-             "method we name correctly; results = value+unit F1 (guideline sets only).", "",
-             "| set | Method | Dataset | Metric | Task | all | proposed method | results F1 |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "Lenient F1 (%) per entity type; proposed method = papers with a gold proposed method whose proposed",
+        "method we name correctly; results = value+unit F1 (guideline sets only).",
+        "",
+        "| set | Method | Dataset | Metric | Task | all | proposed method | results F1 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for name, label in LABELS.items():
         if name not in sets:
             continue
@@ -91,32 +94,49 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
         pm = e.get("proposed_method")
         res = e.get("results")
         prop = f"{pm['with_gold_proposed']['right']}/{pm['with_gold_proposed']['n']}" if pm else "–"
-        lines.append(f"| {label} | {cell('METHOD')} | {cell('DATASET')} | {cell('METRIC')} | {cell('TASK')} | "
-                     f"{cell('ALL')} | {prop} | {_f(res['f1']) if res else '–'} |")
+        lines.append(
+            f"| {label} | {cell('METHOD')} | {cell('DATASET')} | {cell('METRIC')} | {cell('TASK')} | "
+            f"{cell('ALL')} | {prop} | {_f(res['f1']) if res else '–'} |"
+        )
         if name == HELD_OUT[-1] and all(h in sets for h in HELD_OUT):
             p = pooled(sets, HELD_OUT)
 
             def c(t: str, p: dict[str, Any] = p) -> str:
                 return _f(_f1(*p["entities"][t]))
 
-            lines.append(f"| **held-out pooled (70)** | **{c('METHOD')}** | **{c('DATASET')}** | **{c('METRIC')}** | "
-                         f"**{c('TASK')}** | **{c('ALL')}** | **{p['proposed'][0]}/{p['proposed'][1]}** | "
-                         f"**{_f(_f1(*p['results']))}** |")
-    lines += ["", "Result attribution over matched results (accuracy %, where the gold names one):", "",
-              "| set | kind | metric | dataset | method | baseline |", "|---|---:|---:|---:|---:|---:|"]
+            lines.append(
+                f"| **held-out pooled (70)** | **{c('METHOD')}** | **{c('DATASET')}** | **{c('METRIC')}** | "
+                f"**{c('TASK')}** | **{c('ALL')}** | **{p['proposed'][0]}/{p['proposed'][1]}** | "
+                f"**{_f(_f1(*p['results']))}** |"
+            )
+    lines += [
+        "",
+        "Result attribution over matched results (accuracy %, where the gold names one):",
+        "",
+        "| set | kind | metric | dataset | method | baseline |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     keys = ("kind", "metric", "dataset", "method", "baseline")
     for name in GUIDELINE_SETS:
         if name in sets:
             a = sets[name]["results"]["attributes"]
-            lines.append(f"| {name} | " + " | ".join(
-                f"{_f(a[k]['acc_gold_named'])} (n={a[k]['n_gold_named']})" for k in keys) + " |")
+            lines.append(
+                f"| {name} | "
+                + " | ".join(f"{_f(a[k]['acc_gold_named'])} (n={a[k]['n_gold_named']})" for k in keys)
+                + " |"
+            )
     if all(h in sets for h in HELD_OUT):
         p = pooled(sets, HELD_OUT)["attrs"]
-        lines.append("| **held-out pooled** | " + " | ".join(
-            f"**{_f(p[k][0] / p[k][1]) if p[k][1] else '–'}** (n={p[k][1]})" for k in keys) + " |")
-    reproduce = (f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
-                 f"(all sets, {report['seconds']:.0f} s) and `python scripts/fill_readme.py`; the full strict/lenient "
-                 "P/R/F1 tables come with `--markdown`.")
+        lines.append(
+            "| **held-out pooled** | "
+            + " | ".join(f"**{_f(p[k][0] / p[k][1]) if p[k][1] else '–'}** (n={p[k][1]})" for k in keys)
+            + " |"
+        )
+    reproduce = (
+        f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
+        f"(all sets, {report['seconds']:.0f} s) and `python scripts/fill_readme.py`; the full strict/lenient "
+        "P/R/F1 tables come with `--markdown`."
+    )
     lines += ["", reproduce, "", *READING]
     return lines
 
@@ -147,7 +167,9 @@ def main() -> None:
     args = ap.parse_args()
     text = args.readme.read_text(encoding="utf-8")
     if args.eval.is_file():
-        text = replace_block(text, "EVAL-TABLE", eval_lines(json.loads(args.eval.read_text(encoding="utf-8"))))
+        text = replace_block(
+            text, "EVAL-TABLE", eval_lines(json.loads(args.eval.read_text(encoding="utf-8")))
+        )
     if args.bench.is_file():
         text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8")))
     args.readme.write_text(text, encoding="utf-8")

@@ -12,7 +12,10 @@ from pipeline.cli import app
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("command", ["build", "load", "reload", "query", "sparql", "validate", "stats", "evaluate", "queries", "export-csv"])
+@pytest.mark.parametrize(
+    "command",
+    ["build", "load", "reload", "query", "sparql", "validate", "stats", "evaluate", "queries", "export-csv"],
+)
 def test_every_command_has_help_with_an_example(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
@@ -21,7 +24,10 @@ def test_every_command_has_help_with_an_example(command: str) -> None:
 
 def test_build_exit_code_1_when_records_were_rejected(tmp_path: Path) -> None:
     corpus = tmp_path / "c.jsonl"
-    corpus.write_text('{"id": "ok1", "abstract": "We propose FooNet for image classification."}\n{"broken\n', encoding="utf-8")
+    corpus.write_text(
+        '{"id": "ok1", "abstract": "We propose FooNet for image classification."}\n{"broken\n',
+        encoding="utf-8",
+    )
     out = tmp_path / "g.ttl"
     result = runner.invoke(app, ["build", str(corpus), "-o", str(out), "-q"])
     assert result.exit_code == 1
@@ -30,7 +36,9 @@ def test_build_exit_code_1_when_records_were_rejected(tmp_path: Path) -> None:
 
 
 def test_build_missing_input_is_a_usage_error(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["build", str(tmp_path / "absent.jsonl"), "-o", str(tmp_path / "g.ttl"), "-q"])
+    result = runner.invoke(
+        app, ["build", str(tmp_path / "absent.jsonl"), "-o", str(tmp_path / "g.ttl"), "-q"]
+    )
     assert result.exit_code == 2
     assert "no such file" in result.output
 
@@ -40,7 +48,9 @@ def test_validate_exit_codes(sample_graph: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.ttl"
     broken.write_text(
         "@prefix pkg: <https://w3id.org/paperkg/ontology#> .\n"
-        "<https://w3id.org/paperkg/id/result/x> a pkg:Result ; pkg:unit \"%\" .\n", encoding="utf-8")
+        '<https://w3id.org/paperkg/id/result/x> a pkg:Result ; pkg:unit "%" .\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["validate", str(broken)])
     assert result.exit_code == 1 and "does not conform" in result.output
     garbage = tmp_path / "garbage.ttl"
@@ -59,7 +69,10 @@ def test_sparql_command_prints_a_table_and_rejects_unknown_params(sample_graph: 
 
 def test_load_against_a_dead_server_exits_3_without_printing_the_password(sample_graph: Path) -> None:
     secret = "s3cret-not-to-print"
-    result = runner.invoke(app, ["load", str(sample_graph), "--uri", "bolt://127.0.0.1:1", "--password", secret, "-q"],
-                           env={"NEO4J_PASSWORD": secret})
+    result = runner.invoke(
+        app,
+        ["load", str(sample_graph), "--uri", "bolt://127.0.0.1:1", "--password", secret, "-q"],
+        env={"NEO4J_PASSWORD": secret},
+    )
     assert result.exit_code == 3
     assert "cannot reach Neo4j" in result.output and secret not in result.output

@@ -2,6 +2,7 @@
 
 Read from the source with ``ast`` (nothing is imported), so a new module that breaks the rule fails here.
 """
+
 from __future__ import annotations
 
 import ast
@@ -12,7 +13,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pipeline"
 
 #: stage -> the stages it may import (besides itself). The shared layer imports nothing of ours.
 ALLOWED = {
-    "records": set(), "errors": set(), "resources": set(),
+    "records": set(),
+    "errors": set(),
+    "resources": set(),
     "corpus": {"records", "errors", "resources"},
     "extract": {"corpus", "records", "errors", "resources"},
     "graph": {"records", "errors", "resources"},
@@ -49,8 +52,12 @@ def _stage(mod: str) -> str:
 
 
 def test_stages_import_only_down_the_data_flow() -> None:
-    wrong = sorted(f"{a} imports {b}" for a, bs in import_edges().items() for b in bs
-                   if _stage(a) != _stage(b) and _stage(a) in ALLOWED and _stage(b) not in ALLOWED[_stage(a)])
+    wrong = sorted(
+        f"{a} imports {b}"
+        for a, bs in import_edges().items()
+        for b in bs
+        if _stage(a) != _stage(b) and _stage(a) in ALLOWED and _stage(b) not in ALLOWED[_stage(a)]
+    )
     assert not wrong, wrong
 
 
@@ -71,7 +78,7 @@ def test_no_import_cycles() -> None:
         state[node] = 1
         for nxt in graph.get(node, ()):
             if state.get(nxt) == 1:
-                cycles.append(" -> ".join([*path[path.index(nxt):], nxt]))
+                cycles.append(" -> ".join([*path[path.index(nxt) :], nxt]))
             elif nxt not in state:
                 visit(nxt, [*path, nxt])
         state[node] = 2

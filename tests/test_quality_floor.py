@@ -12,8 +12,8 @@ from pipeline.evaluate import run_evaluation
 
 #: lenient F1 per entity type on the 57 seed abstracts (fractions)
 ENTITY_FLOORS = {"METHOD": 0.83, "DATASET": 0.95, "METRIC": 0.81, "TASK": 0.62}
-PROPOSED_FLOOR = 0.94          # share of gold-proposed papers whose proposed method we get right
-RESULT_F1_FLOOR = 0.97         # value + unit match
+PROPOSED_FLOOR = 0.94  # share of gold-proposed papers whose proposed method we get right
+RESULT_F1_FLOOR = 0.97  # value + unit match
 RESULT_ATTR_FLOORS = {"kind": 0.97, "metric": 0.97, "dataset": 0.95, "method": 0.97, "baseline": 0.97}
 
 

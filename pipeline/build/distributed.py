@@ -76,11 +76,15 @@ def extract_pool(
     in_flight = in_flight or 2 * n_process
     with ProcessPoolExecutor(n_process, mp_context=mp.get_context("spawn"), initializer=_pool_init) as pool:
         yield from _in_order(
-            _batches(papers, task_papers), lambda batch: pool.submit(_pool_batch, batch, batch_size), in_flight
+            _batches(papers, task_papers),
+            lambda batch: pool.submit(_pool_batch, batch, batch_size),
+            in_flight,
         )
 
 
-def _in_order(batches: Iterator[list[PaperRecord]], submit: Callable[[list[PaperRecord]], Any], in_flight: int) -> Iterator[PaperExtraction]:
+def _in_order(
+    batches: Iterator[list[PaperRecord]], submit: Callable[[list[PaperRecord]], Any], in_flight: int
+) -> Iterator[PaperExtraction]:
     """Submit batches keeping at most ``in_flight`` outstanding; yield their extractions in input order.
 
     Both engines' futures (concurrent.futures and Dask) block in ``result()``, so one FIFO serves both.
@@ -122,9 +126,15 @@ def client_for(scheduler: str | None, n_workers: int = 2) -> Iterator[Any]:
         finally:
             client.close()
         return
-    logging.getLogger("distributed").setLevel(logging.WARNING)  # its INFO chatter would drown the build's output
+    logging.getLogger("distributed").setLevel(
+        logging.WARNING
+    )  # its INFO chatter would drown the build's output
     cluster = LocalCluster(
-        n_workers=n_workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0",
+        n_workers=n_workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=":0",
         silence_logs=logging.WARNING,
     )
     client = Client(cluster)

@@ -32,15 +32,15 @@ from typing import Literal
 from rdflib import Graph
 from tqdm import tqdm
 
-from .cache import ExtractionCache, Spool, pipeline_fingerprint
 from ..corpus.read import CorpusStats, read_corpus, write_rejects
 from ..errors import ConfigError, ValidationError
+from ..extract.nlp import build_nlp, extract, model_name
 from ..graph.export import write_turtle
 from ..graph.mapping import Triple, entity_triples, paper_triples
-from ..extract.nlp import build_nlp, extract, model_name
-from ..records import PaperExtraction, PaperRecord
 from ..graph.resolve import EntityIndex
 from ..graph.validate import validate_graph
+from ..records import PaperExtraction, PaperRecord
+from .cache import ExtractionCache, Spool, pipeline_fingerprint
 
 logger = logging.getLogger(__name__)
 
@@ -106,10 +106,14 @@ class _ChunkValidator:
         self._in_chunk.clear()
         if not report.conforms:
             first = "\n".join(report.text.splitlines()[:12])
-            raise ValidationError(f"graph does not conform to the SHACL shapes ({report.violations} violations); first:\n{first}")
+            raise ValidationError(
+                f"graph does not conform to the SHACL shapes ({report.violations} violations); first:\n{first}"
+            )
 
 
-def _graph_triples(extractions: Iterable[PaperExtraction], index: EntityIndex, validator: _ChunkValidator | None) -> Iterator[Triple]:
+def _graph_triples(
+    extractions: Iterable[PaperExtraction], index: EntityIndex, validator: _ChunkValidator | None
+) -> Iterator[Triple]:
     for ex in extractions:
         triples = paper_triples(ex, index)
         if validator is not None:
@@ -268,7 +272,9 @@ def build(
             t0 = time.perf_counter()
             validator = _ChunkValidator(index) if validate else None
             summary.triples = write_turtle(_graph_triples(spool.read(cache), index, validator), output)
-            summary.seconds["map+write"] = time.perf_counter() - t0 - (validator.seconds if validator else 0.0)
+            summary.seconds["map+write"] = (
+                time.perf_counter() - t0 - (validator.seconds if validator else 0.0)
+            )
             summary.seconds["validate"] = validator.seconds if validator else 0.0
         finally:
             cache.close()

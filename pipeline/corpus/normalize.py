@@ -24,13 +24,17 @@ _L2T = LatexNodes2Text(math_mode="text", strict_latex_spaces=False, keep_comment
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL_MACRO = re.compile(r"\\(?:url|path)\s*\{([^{}]*)\}")
 # {\fontfamily{cmtt}\selectfont text} and {\tt text}: keep the text only
-_FONT_GROUP = re.compile(r"\{\\fontfamily\{[^{}]*\}\\selectfont\s*([^{}]*)\}|\{\\(?:tt|it|bf|em|sc|rm)\s+([^{}]*)\}")
+_FONT_GROUP = re.compile(
+    r"\{\\fontfamily\{[^{}]*\}\\selectfont\s*([^{}]*)\}|\{\\(?:tt|it|bf|em|sc|rm)\s+([^{}]*)\}"
+)
 # font switches around a name ("$\texttt{ProAdvPrompter}$", "\mathbf{x}"): pylatexenc drops \texttt/\textsf text and
 # turns \mathbf/\mathtt into Unicode math letters, so the words are unwrapped first
-_FONT_MACRO = re.compile(r"\\(?:texttt|textsf|textrm|textnormal|textup|textmd|textsl|mathtt|mathbf|mathsf|mathrm|mathit|"
-                         r"boldsymbol|bm)\s*\{([^{}$]*)\}")
+_FONT_MACRO = re.compile(
+    r"\\(?:texttt|textsf|textrm|textnormal|textup|textmd|textsl|mathtt|mathbf|mathsf|mathrm|mathit|"
+    r"boldsymbol|bm)\s*\{([^{}$]*)\}"
+)
 # Mathematical Alphanumeric Symbols (U+1D400-U+1D7FF): 𝐅𝐨𝐨 -> Foo
-_MATH_ALNUM = re.compile("[\U0001D400-\U0001D7FF]")
+_MATH_ALNUM = re.compile("[\U0001d400-\U0001d7ff]")
 # inline math, a macro with up to two brace arguments, or an escaped special character
 _LATEX_ISLAND = re.compile(
     r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$"
@@ -75,8 +79,9 @@ def _island_to_text(match: re.Match[str]) -> str:
         return script.group(1)
     if _STAR_SCRIPT.fullmatch(island) and _WORD_BEFORE.search(text, max(0, start - 40), start):
         return "*"  # "A$^\ast$", "RRT$^*$": the starred algorithm names A*, RRT*
-    if (letter := _SCRIPTED_LETTER.fullmatch(island)) and (text.startswith("-", match.end())
-                                                          or text[match.end():match.end() + 1].isalnum()):
+    if (letter := _SCRIPTED_LETTER.fullmatch(island)) and (
+        text.startswith("-", match.end()) or text[match.end() : match.end() + 1].isalnum()
+    ):
         return letter.group(1) + letter.group(2)  # "$L_p$-convolution", "$X^2$GNN"
     try:
         converted = _L2T.latex_to_text(island)

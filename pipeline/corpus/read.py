@@ -72,8 +72,11 @@ def _decode(raw: bytes, source: str, stats: CorpusStats) -> str | None:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        stats.reject(source, f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})",
-                     raw.decode("utf-8", "replace"))
+        stats.reject(
+            source,
+            f"not valid UTF-8 (byte {exc.start}: {raw[exc.start : exc.start + 1]!r})",
+            raw.decode("utf-8", "replace"),
+        )
         return None
 
 
@@ -126,7 +129,11 @@ def read_jsonl(name: str, lines: Iterable[bytes], stats: CorpusStats) -> Iterato
         if not raw.strip():
             continue
         if len(raw) > MAX_LINE_BYTES:
-            stats.reject(source, f"line too long ({len(raw)} bytes > {MAX_LINE_BYTES})", raw[:500].decode("utf-8", "replace"))
+            stats.reject(
+                source,
+                f"line too long ({len(raw)} bytes > {MAX_LINE_BYTES})",
+                raw[:500].decode("utf-8", "replace"),
+            )
             continue
         line = _decode(raw, source, stats)
         if line is None:
@@ -177,7 +184,11 @@ def _expand(inputs: Iterable[str | Path]) -> Iterator[Path | None]:
             continue
         path = Path(item)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES_JSONL | SUFFIXES_TEXT)
+            files = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in SUFFIXES_JSONL | SUFFIXES_TEXT
+            )
             if not files:
                 raise InputError(f"{path}: directory holds no .txt or .jsonl files")
             yield from files

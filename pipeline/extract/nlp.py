@@ -14,11 +14,11 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from ..corpus.normalize import normalize_text
+from ..errors import ConfigError
+from ..records import EntityMention, PaperExtraction, PaperRecord, ResultMention
 from .entities import extractor as _entities  # noqa: F401  (registers the paperkg_entities factory)
 from .results import extractor as _results  # noqa: F401  (registers the paperkg_results factory)
-from ..errors import ConfigError
-from ..corpus.normalize import normalize_text
-from ..records import EntityMention, PaperExtraction, PaperRecord, ResultMention
 
 logger = logging.getLogger(__name__)
 

@@ -51,8 +51,12 @@ def norm_key(name: str) -> str:
         last = words[-1]
         acronym_plural = last.endswith("s") and sum(c.isupper() for c in last) >= 2  # LoRAs, GANs, LLMs
         long_enough = len(last) > 3 or (len(words) > 1 and len(last) == 3)  # "speed-ups", not "gas"
-        plain_plural = (long_enough and last.endswith("s") and not last.casefold().endswith(_PLURAL_KEEP)
-                        and last[-2].isalpha())
+        plain_plural = (
+            long_enough
+            and last.endswith("s")
+            and not last.casefold().endswith(_PLURAL_KEEP)
+            and last[-2].isalpha()
+        )
         if acronym_plural or plain_plural:
             words[-1] = last[:-1]
     return _DROP.sub("", "".join(words).casefold())
@@ -90,8 +94,12 @@ class EntityIndex:
     """Corpus-wide table of entity names, folded into clusters by ``finalize``."""
 
     _forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
-    _long_forms: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
-    _expansions: dict[tuple[EntityType, str], Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    _long_forms: dict[tuple[EntityType, str], Counter[str]] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )
+    _expansions: dict[tuple[EntityType, str], Counter[str]] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )
     _cluster_of: dict[tuple[EntityType, str], str] = field(default_factory=dict)
     _refs: dict[tuple[EntityType, str], EntityRef] = field(default_factory=dict)
     _final: bool = False
@@ -135,7 +143,7 @@ class EntityIndex:
         ``WebQuestionsSP`` would otherwise split one entity in two), and clusters whose canonical labels
         normalise alike are one entity, so no two nodes of a type share a normalised label.
         """
-        for (etype, key) in self._forms:
+        for etype, key in self._forms:
             self._cluster_of[(etype, key)] = self._root(etype, key)
         labels = self._labels()
         by_label: dict[tuple[EntityType, str], str] = {}
@@ -145,7 +153,9 @@ class EntityIndex:
             label = labels[(tk[0], cluster)][0]
             self._cluster_of[tk] = by_label[(tk[0], norm_key(label))]
         minted: dict[URIRef, str] = {}
-        for (etype, cluster), (label, alts) in sorted(self._labels().items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+        for (etype, cluster), (label, alts) in sorted(
+            self._labels().items(), key=lambda kv: (kv[0][0].value, kv[0][1])
+        ):
             iri = mint(TYPE_CLASS[etype], readable_key(label))
             if minted.setdefault(iri, cluster) != cluster:  # distinct clusters, same readable key: keep apart
                 iri = mint(TYPE_CLASS[etype], f"{readable_key(label)}-{cluster}")

@@ -58,7 +58,12 @@ class Neo4jSettings(BaseModel):
 def settings_from_env(**fallbacks: object) -> Neo4jSettings:
     """Settings from ``NEO4J_URI``/``NEO4J_USER``/``NEO4J_PASSWORD``/``NEO4J_DATABASE``; a variable that is
     not set takes its value from ``fallbacks``, else the ``Neo4jSettings`` default."""
-    env = {"uri": "NEO4J_URI", "user": "NEO4J_USER", "password": "NEO4J_PASSWORD", "database": "NEO4J_DATABASE"}
+    env = {
+        "uri": "NEO4J_URI",
+        "user": "NEO4J_USER",
+        "password": "NEO4J_PASSWORD",
+        "database": "NEO4J_DATABASE",
+    }
     values = dict(fallbacks)
     values.update({field: os.environ[var] for field, var in env.items() if var in os.environ})
     return Neo4jSettings.model_validate(values)
@@ -170,7 +175,9 @@ class Neo4jLoader:
         >>> Neo4jLoader(driver, database="neo4j").load(read_turtle("out/graph.ttl"))  # doctest: +SKIP
     """
 
-    def __init__(self, driver: Driver, *, database: str, batch_size: int = 1000, max_attempts: int = 5) -> None:
+    def __init__(
+        self, driver: Driver, *, database: str, batch_size: int = 1000, max_attempts: int = 5
+    ) -> None:
         self.driver = driver
         self.database = database
         self.batch_size = batch_size
@@ -188,7 +195,9 @@ class Neo4jLoader:
         try:
             return self._retry(_run)()
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise BackendUnavailable(f"lost the connection to Neo4j while loading: {exc.__class__.__name__}") from exc
+            raise BackendUnavailable(
+                f"lost the connection to Neo4j while loading: {exc.__class__.__name__}"
+            ) from exc
 
     def _auto_commit(self, query: str, **params: Any) -> int:
         """``CALL {} IN TRANSACTIONS`` needs an implicit transaction; returns what it deleted."""
@@ -207,7 +216,9 @@ class Neo4jLoader:
         self.ensure_schema()
         labels: list[str | None] = sorted({n.label for n in pg.nodes.values()}, key=lambda x: x or "")
         total = len(pg.nodes) + pg.relationship_count
-        with tqdm(total=total, desc="load", unit="row", disable=None if progress is None else not progress) as bar:
+        with tqdm(
+            total=total, desc="load", unit="row", disable=None if progress is None else not progress
+        ) as bar:
             for label in labels:
                 rows = pg.node_rows(label)
                 summary.per_label[label or RESOURCE_LABEL] = len(rows)
@@ -236,13 +247,16 @@ class Neo4jLoader:
         out: dict[str, int] = {}
         records, _, _ = self.driver.execute_query(
             f"MATCH (n:{RESOURCE_LABEL}) RETURN [l IN labels(n) WHERE l <> $resource][0] AS label, count(*) AS n",
-            resource=RESOURCE_LABEL, database_=self.database, routing_=neo4j.RoutingControl.READ,
+            resource=RESOURCE_LABEL,
+            database_=self.database,
+            routing_=neo4j.RoutingControl.READ,
         )
         for r in records:
             out[node_count_key(r["label"])] = r["n"]
         records, _, _ = self.driver.execute_query(
             f"MATCH (:{RESOURCE_LABEL})-[r]->(:{RESOURCE_LABEL}) RETURN type(r) AS type, count(*) AS n",
-            database_=self.database, routing_=neo4j.RoutingControl.READ,
+            database_=self.database,
+            routing_=neo4j.RoutingControl.READ,
         )
         for r in records:
             out[rel_count_key(r["type"])] = r["n"]

@@ -34,7 +34,9 @@ PROPERTY_RENAMES = {str(SKOS.altLabel): "altLabels"}
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _XSD = "http://www.w3.org/2001/XMLSchema#"
-_INTEGER_TYPES = {f"{_XSD}{t}" for t in ("integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")}
+_INTEGER_TYPES = {
+    f"{_XSD}{t}" for t in ("integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")
+}
 _FLOAT_TYPES = {f"{_XSD}{t}" for t in ("decimal", "double", "float")}
 
 

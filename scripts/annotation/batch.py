@@ -10,10 +10,10 @@ after the pipeline's LaTeX/markup normalisation); every evidence a contiguous sp
 the value's digits; result attributes pointing at listed names; roles, kinds and units from the allowed sets.
 Texts are read from ``../shared`` by id; batch files hold ids and annotations only.
 """
+
 from __future__ import annotations
 
 import json
-import re
 import sys
 from functools import cache
 from pathlib import Path
@@ -52,7 +52,7 @@ def corpus() -> dict[str, dict[str, str]]:
 def batch_ids(name: str, k: int) -> list[str]:
     ids = (ANN / f"{name}.ids").read_text(encoding="utf-8").split()
     size = SETS[name]
-    return ids[k * size:(k + 1) * size]
+    return ids[k * size : (k + 1) * size]
 
 
 def batch_path(name: str, k: int) -> Path:
@@ -62,7 +62,9 @@ def batch_path(name: str, k: int) -> Path:
 def show(name: str, k: int) -> None:
     for i, rid in enumerate(batch_ids(name, k)):
         rec = corpus()[rid]
-        print(f"=== {i + 1}. id: {rid}\nvenue: {rec['venue']}\ntitle: {rec['title']}\nabstract: {rec['abstract']}\n")
+        print(
+            f"=== {i + 1}. id: {rid}\nvenue: {rec['venue']}\ntitle: {rec['title']}\nabstract: {rec['abstract']}\n"
+        )
 
 
 def _digits_ok(value: float, evidence: str) -> bool:
@@ -86,7 +88,12 @@ def check_line(line: str, rid: str, where: str) -> list[str]:
     rec = corpus()[rid]
     title, abstract = rec.get("title") or "", rec["abstract"]
     texts = (title, abstract, _normalize(title), _normalize(abstract))
-    abstracts = (abstract, _normalize(abstract), " ".join(abstract.split()), " ".join(_normalize(abstract).split()))
+    abstracts = (
+        abstract,
+        _normalize(abstract),
+        " ".join(abstract.split()),
+        " ".join(_normalize(abstract).split()),
+    )
     names: dict[str, set[str]] = {}
     for key in ("methods", "datasets", "metrics", "tasks"):
         if not isinstance(obj[key], list):
@@ -107,7 +114,9 @@ def check_line(line: str, rid: str, where: str) -> list[str]:
                 if not isinstance(form, str) or not form.strip():
                     errs.append(f"{where}: empty name in {key}")
                 elif not any(form in t for t in texts):
-                    errs.append(f"{where}: {key} name/alias {form!r} is not verbatim in the title or abstract")
+                    errs.append(
+                        f"{where}: {key} name/alias {form!r} is not verbatim in the title or abstract"
+                    )
                 names[key].add(form)
     if not isinstance(obj["results"], list):
         return errs + [f"{where}: results must be a list"]
@@ -118,8 +127,9 @@ def check_line(line: str, rid: str, where: str) -> list[str]:
         if isinstance(res["value"], bool) or not isinstance(res["value"], (int, float)):
             errs.append(f"{where}: result value must be a number: {res['value']!r}")
             continue
-        if res["value_max"] is not None and (isinstance(res["value_max"], bool)
-                                             or not isinstance(res["value_max"], (int, float))):
+        if res["value_max"] is not None and (
+            isinstance(res["value_max"], bool) or not isinstance(res["value_max"], (int, float))
+        ):
             errs.append(f"{where}: value_max must be a number or null: {res['value_max']!r}")
         if res["kind"] not in KINDS:
             errs.append(f"{where}: kind {res['kind']!r} not in {sorted(KINDS)}")
@@ -128,8 +138,9 @@ def check_line(line: str, rid: str, where: str) -> list[str]:
         ev = res["evidence"]
         if not isinstance(ev, str) or not any(ev in a for a in abstracts):
             errs.append(f"{where}: evidence {ev!r} is not a contiguous span of the abstract")
-        elif not _digits_ok(res["value"], ev) or (res["value_max"] is not None
-                                                   and not _digits_ok(res["value_max"], ev)):
+        elif not _digits_ok(res["value"], ev) or (
+            res["value_max"] is not None and not _digits_ok(res["value_max"], ev)
+        ):
             errs.append(f"{where}: evidence {ev!r} does not contain the value's digits")
         for attr, key in ATTR_LIST.items():
             if res[attr] is not None and res[attr] not in names.get(key, set()):

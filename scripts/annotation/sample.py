@@ -18,6 +18,7 @@ in batch order: ids interleave venues so that every batch of 40 covers the corpu
 
     python scripts/annotation/sample.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -89,7 +90,9 @@ def draw(pool: dict[str, dict[int, list[str]]], total: int, salt: str) -> list[s
     picked: dict[str, list[str]] = {}
     for v, ys in pool.items():
         q = allot(per_venue[v], {y: len(ids) for y, ids in ys.items()})
-        chosen = [i for y, ids in sorted(ys.items()) for i in sorted(ids, key=lambda i: _order(salt, i))[: q[y]]]
+        chosen = [
+            i for y, ids in sorted(ys.items()) for i in sorted(ids, key=lambda i: _order(salt, i))[: q[y]]
+        ]
         picked[v] = sorted(chosen, key=lambda i: _order(salt, i))
     out: list[str] = []
     depth = max(len(x) for x in picked.values())
@@ -105,7 +108,9 @@ def main() -> None:
     ap.add_argument("--train", type=int, default=2800)
     ap.add_argument("--xvenue", type=int, default=100)
     args = ap.parse_args()
-    excluded = {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")}
+    excluded = {
+        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
+    }
     gold = project_gold_ids()
     seen_text: set[str] = set()
     pool: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
@@ -128,7 +133,9 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
     (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
-    print(f"xvenue {len(xvenue)}, train {len(train)} (pool {sum(len(i) for y in pool.values() for i in y.values())})")
+    print(
+        f"xvenue {len(xvenue)}, train {len(train)} (pool {sum(len(i) for y in pool.values() for i in y.values())})"
+    )
 
 
 if __name__ == "__main__":

@@ -9,19 +9,30 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import cache as cache_mod
-from pipeline.extract import nlp
-from pipeline.build.passes import build
 from pipeline.build.cache import ExtractionCache, content_key
+from pipeline.build.passes import build
+from pipeline.extract import nlp
 from pipeline.resources import SAMPLE_CORPUS
 
 NEW_ABSTRACTS = [
-    {"id": "new-1", "title": "FooNet", "venue": "TestConf 2025", "year": 2025,
-     "abstract": "We propose FooNet, a convolutional network that reaches 91.2% accuracy on CIFAR-10, "
-                 "improving over ResNet-50 by 1.3 points."},
-    {"id": "new-2", "abstract": "We introduce BarBench, a benchmark for question answering. "
-                                "Our method BazQA achieves an F1 score of 78.4 on SQuAD."},
-    {"id": "new-3", "abstract": "Large language models (LLMs) hallucinate. We study retrieval-augmented "
-                                "generation (RAG) for summarization on CNN/DailyMail and report ROUGE-L of 41.0."},
+    {
+        "id": "new-1",
+        "title": "FooNet",
+        "venue": "TestConf 2025",
+        "year": 2025,
+        "abstract": "We propose FooNet, a convolutional network that reaches 91.2% accuracy on CIFAR-10, "
+        "improving over ResNet-50 by 1.3 points.",
+    },
+    {
+        "id": "new-2",
+        "abstract": "We introduce BarBench, a benchmark for question answering. "
+        "Our method BazQA achieves an F1 score of 78.4 on SQuAD.",
+    },
+    {
+        "id": "new-3",
+        "abstract": "Large language models (LLMs) hallucinate. We study retrieval-augmented "
+        "generation (RAG) for summarization on CNN/DailyMail and report ROUGE-L of 41.0.",
+    },
 ]
 
 
@@ -40,7 +51,9 @@ def test_adding_abstracts_extracts_only_the_new_ones_and_equals_full_rebuild(tmp
     incremental = build([SAMPLE_CORPUS, new], tmp_path / "inc.ttl", progress=False, cache_dir=cache_dir)
     assert (incremental.extracted, incremental.cached) == (len(NEW_ABSTRACTS), first.ok)
 
-    full = build([SAMPLE_CORPUS, new], tmp_path / "full.ttl", progress=False)  # throw-away cache: all through spaCy
+    full = build(
+        [SAMPLE_CORPUS, new], tmp_path / "full.ttl", progress=False
+    )  # throw-away cache: all through spaCy
     assert full.extracted == first.ok + len(NEW_ABSTRACTS) and full.cached == 0
     assert (tmp_path / "inc.ttl").read_bytes() == (tmp_path / "full.ttl").read_bytes()
     assert incremental.triples == full.triples and incremental.entities == full.entities
@@ -50,7 +63,9 @@ def test_adding_abstracts_extracts_only_the_new_ones_and_equals_full_rebuild(tmp
     assert (tmp_path / "again.ttl").read_bytes() == (tmp_path / "full.ttl").read_bytes()
 
 
-def test_cache_key_is_content_not_position_and_version_invalidates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cache_key_is_content_not_position_and_version_invalidates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache_dir = tmp_path / "cache"
     a = _jsonl(tmp_path / "a.jsonl", NEW_ABSTRACTS)
     first = build([a], tmp_path / "a.ttl", progress=False, cache_dir=cache_dir)
@@ -61,7 +76,10 @@ def test_cache_key_is_content_not_position_and_version_invalidates(tmp_path: Pat
     b = _jsonl(tmp_path / "b.jsonl", [{"id": "x", "abstract": "  "}, *moved])  # a reject shifts the lines
     second = build([b], tmp_path / "b.ttl", progress=False, cache_dir=cache_dir)
     assert (second.extracted, second.cached, second.rejected) == (0, 3, 1)
-    assert "paper:new-1-moved" in (tmp_path / "b.ttl").read_text() or "new-1-moved" in (tmp_path / "b.ttl").read_text()
+    assert (
+        "paper:new-1-moved" in (tmp_path / "b.ttl").read_text()
+        or "new-1-moved" in (tmp_path / "b.ttl").read_text()
+    )
 
     # a new NLP version makes every entry stale
     monkeypatch.setattr(nlp, "PIPELINE_VERSION", nlp.PIPELINE_VERSION + "-test")
@@ -91,7 +109,9 @@ def test_fingerprint_tracks_rule_sources() -> None:
     fp = cache_mod.pipeline_fingerprint("m", "1")
     assert nlp.PIPELINE_VERSION in fp and cache_mod.rules_digest() in fp
     files = cache_mod.nlp_source_files()
-    assert {"extract/entities/extractor.py", "extract/results/extractor.py", "corpus/normalize.py"} <= set(files)
+    assert {"extract/entities/extractor.py", "extract/results/extractor.py", "corpus/normalize.py"} <= set(
+        files
+    )
     assert "gazetteers/methods.tsv" in files
     assert not any(label.startswith(("load/", "graph/", "build/")) for label in files)
 

@@ -25,7 +25,10 @@ from pipeline.corpus.normalize import normalize_text
         (r"$\mathbf{Foo}$ and \textsf{Bar} and 𝐁𝐚𝐳", "Foo and Bar and Baz"),
         (r"planners (A$^\ast$, RRT$^*$) and x$^*$", "planners (A*, RRT*) and x^*"),
         (r"1.1$\sim$2.1$\times$ throughput", "1.1~2.1× throughput"),
-        (r"ImageNet-64$\times$64 is 15$\times$ faster", "ImageNet-64x64 is 15× faster"),  # a dimension takes x
+        (
+            r"ImageNet-64$\times$64 is 15$\times$ faster",
+            "ImageNet-64x64 is 15× faster",
+        ),  # a dimension takes x
     ],
 )
 def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str) -> None:

@@ -18,17 +18,20 @@ def _jsonl(path: Path, lines: list[bytes]) -> Path:
 
 def test_jsonl_bad_records_are_rejected_with_line_numbers_and_the_rest_goes_through(tmp_path: Path) -> None:
     good = json.dumps({"id": "a1", "abstract": "We propose FooNet.", "year": 2025, "title": "Foo"}).encode()
-    f = _jsonl(tmp_path / "c.jsonl", [
-        good,                                                     # 1 ok
-        b'{"id": "a2", "abstract": "broken',                      # 2 broken JSON
-        json.dumps({"id": "a3"}).encode(),                        # 3 missing abstract
-        json.dumps({"id": "a4", "abstract": ""}).encode(),        # 4 empty abstract
-        b'{"id": "a5", "abstract": "caf\xe9 au lait"}',           # 5 latin-1 byte, not UTF-8
-        json.dumps({"id": "a6", "abstract": "x" * (MAX_ABSTRACT_CHARS + 1)}).encode(),  # 6 huge
-        b"[1, 2]",                                                # 7 not an object
-        json.dumps({"id": "a8", "abstract": "fine too", "year": "twenty"}).encode(),    # 8 bad year
-        json.dumps({"id": "a9", "abstract": "Last good one."}).encode(),                # 9 ok
-    ])
+    f = _jsonl(
+        tmp_path / "c.jsonl",
+        [
+            good,  # 1 ok
+            b'{"id": "a2", "abstract": "broken',  # 2 broken JSON
+            json.dumps({"id": "a3"}).encode(),  # 3 missing abstract
+            json.dumps({"id": "a4", "abstract": ""}).encode(),  # 4 empty abstract
+            b'{"id": "a5", "abstract": "caf\xe9 au lait"}',  # 5 latin-1 byte, not UTF-8
+            json.dumps({"id": "a6", "abstract": "x" * (MAX_ABSTRACT_CHARS + 1)}).encode(),  # 6 huge
+            b"[1, 2]",  # 7 not an object
+            json.dumps({"id": "a8", "abstract": "fine too", "year": "twenty"}).encode(),  # 8 bad year
+            json.dumps({"id": "a9", "abstract": "Last good one."}).encode(),  # 9 ok
+        ],
+    )
     stats = CorpusStats()
     papers = list(read_corpus([f], stats))
     assert [p.id for p in papers] == ["a1", "a9"]
@@ -57,7 +60,11 @@ def test_rejects_file_holds_every_rejected_record(tmp_path: Path) -> None:
 
 def test_seed_text_format_ids_are_deterministic_and_bad_paragraphs_isolated(tmp_path: Path) -> None:
     f = tmp_path / "007_abc.txt"
-    f.write_bytes("ICLR 2025 论文列表\n\nFirst abstract.\n\nSecond \xe9 bad\n\n\n\nThird abstract\nspans lines.\n".encode("utf-8").replace("\xe9".encode("utf-8"), b"\xe9"))
+    f.write_bytes(
+        "ICLR 2025 论文列表\n\nFirst abstract.\n\nSecond \xe9 bad\n\n\n\nThird abstract\nspans lines.\n".encode().replace(
+            "\xe9".encode(), b"\xe9"
+        )
+    )
     stats = CorpusStats()
     papers = list(read_corpus([f], stats))
     assert [p.id for p in papers] == ["seed007-01", "seed007-03"]

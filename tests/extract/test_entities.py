@@ -32,18 +32,22 @@ def test_acronyms_long_form_with_short_alias():
 
 def test_acronyms_initials_prefer_full_long_form():
     text = "We train with Proximal Policy Optimization (PPO) and the Kolmogorov-Arnold Network (KAN)."
-    pairs = [(text[d.long_start : d.long_end], text[d.short_start : d.short_end]) for d in find_definitions(text)]
+    pairs = [
+        (text[d.long_start : d.long_end], text[d.short_start : d.short_end]) for d in find_definitions(text)
+    ]
     assert pairs == [("Proximal Policy Optimization", "PPO"), ("Kolmogorov-Arnold Network", "KAN")]
 
 
 def test_acronym_long_form_is_not_a_clause():
     text = "Results show that FedWon surpasses both FedAvg and the current state-of-the-art method (FedBN) overall."
-    assert [text[d.long_start:d.long_end] for d in find_definitions(text)] == []
+    assert [text[d.long_start : d.long_end] for d in find_definitions(text)] == []
 
 
 def test_acronyms_reversed_and_coined():
     text = "The OPS (operations per second) grows. We build the XAI guided transformer (XAIguiFormer)."
-    pairs = {text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)}
+    pairs = {
+        text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)
+    }
     assert pairs == {"OPS": "operations per second", "XAIguiFormer": "XAI guided transformer"}
 
 
@@ -63,26 +67,41 @@ def test_name_shapes_kept_whole(nlp):
 
 
 def test_versions_and_greek_suffixes_belong_to_the_name(nlp):
-    ents = _by_text(_ents(nlp, "It scores 65.1% on AlpacaEval 2.0 and does well on SKEMPI v2 and DAVIS 2017, "
-                               "using SDXL and PixArt-α. BLEU 1.5 points higher on WMT."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "It scores 65.1% on AlpacaEval 2.0 and does well on SKEMPI v2 and DAVIS 2017, "
+            "using SDXL and PixArt-α. BLEU 1.5 points higher on WMT.",
+        )
+    )
     assert {"AlpacaEval 2.0", "SKEMPI v2", "DAVIS 2017", "PixArt-α"} <= set(ents)
     assert ents["SKEMPI v2"].type is EntityType.DATASET
     assert "BLEU 1.5" not in ents  # a score after a metric is not a version
-    sized = _by_text(_ents(nlp, "We compare TinyLlama 1.1B, Qwen2 72B and GPT-4o mini; GPT-3 saw 300B tokens."))
+    sized = _by_text(
+        _ents(nlp, "We compare TinyLlama 1.1B, Qwen2 72B and GPT-4o mini; GPT-3 saw 300B tokens.")
+    )
     assert {"TinyLlama 1.1B", "Qwen2 72B", "GPT-4o mini", "GPT-3"} <= set(sized)
     assert "DVS_CIFAR10" in _by_text(_ents(nlp, "We train Spiking VGG11 on DVS_CIFAR10 and CIFAR10."))
     assert set(_by_text(_ents(nlp, "We train a 1.3B-parameter model and a 13B-parameter Llama-2-13B."))) == {
-        "Llama-2-13B"}
+        "Llama-2-13B"
+    }
 
 
 def test_names_labelling_scores_are_benchmarks(nlp):
-    ents = _by_text(_ents(nlp, "Our model shows a boost in specialized knowledge (MMLU: +4.55%, MMLU-STEM: +4.28%)."))
+    ents = _by_text(
+        _ents(nlp, "Our model shows a boost in specialized knowledge (MMLU: +4.55%, MMLU-STEM: +4.28%).")
+    )
     assert ents["MMLU"].type is ents["MMLU-STEM"].type is EntityType.DATASET
 
 
 def test_ranked_list_measures_and_motivation_words(nlp):
-    ents = _by_text(_ents(nlp, "Retrieval reaches 59.0 nDCG@10 and pass^k drops below 25% for N^2 pairs. "
-                               "Perplexity-based defenses flag it. It can serve long contexts without compromising accuracy."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "Retrieval reaches 59.0 nDCG@10 and pass^k drops below 25% for N^2 pairs. "
+            "Perplexity-based defenses flag it. It can serve long contexts without compromising accuracy.",
+        )
+    )
     assert ents["nDCG@10"].type is ents["pass^k"].type is EntityType.METRIC
     assert "N^2" not in ents and "Perplexity" not in ents and "accuracy" not in ents
 
@@ -93,19 +112,36 @@ def test_sampling_rates_and_sizes_are_not_names(nlp):
 
 
 def test_coined_long_forms_with_connectors_and_described_data(nlp):
-    ents = _by_text(_ents(nlp, "We leverage insights into backdoor attacks to develop a new defense, BaDLoss (Backdoor "
-                               "Detection via Loss Dynamics), that is effective."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We leverage insights into backdoor attacks to develop a new defense, BaDLoss (Backdoor "
+            "Detection via Loss Dynamics), that is effective.",
+        )
+    )
     m = ents["Backdoor Detection via Loss Dynamics"]
     assert m.type is EntityType.METHOD and m.role == "proposed" and "BaDLoss" in m.aliases
-    ents = _by_text(_ents(nlp, "We present ILLUSION (Integration of Life-Like Unique Synthetic Identities and Objects "
-                               "from Neural Networks), a large-scale, multi-modal deepfake dataset."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We present ILLUSION (Integration of Life-Like Unique Synthetic Identities and Objects "
+            "from Neural Networks), a large-scale, multi-modal deepfake dataset.",
+        )
+    )
     d = next(e for e in ents.values() if "ILLUSION" in (e.text, *e.aliases))
     assert d.type is EntityType.DATASET and d.role == "introduced"
 
 
 def test_letter_with_script_glued_to_a_name(nlp):
-    ents = _by_text(_ents(nlp, nlp_mod.normalize_text(r"We introduce Explore-and-Exploit GNN ($X^2$GNN), a novel "
-                                                        r"framework, and cut KV cache memory.").text))
+    ents = _by_text(
+        _ents(
+            nlp,
+            nlp_mod.normalize_text(
+                r"We introduce Explore-and-Exploit GNN ($X^2$GNN), a novel "
+                r"framework, and cut KV cache memory."
+            ).text,
+        )
+    )
     assert "2GNN" not in ents and "KV" not in ents
     assert not _ents(nlp, "The problem is NP-hard and written in LaTeX, even out-of-distribution.")
 
@@ -116,8 +152,13 @@ def test_coordinated_names_share_their_kind(nlp):
 
 
 def test_coined_name_words_before_the_initials_and_all_caps_names(nlp):
-    ents = _by_text(_ents(nlp, "We propose Adversarial Feature Map Pruning for Backdoor (FMP) to mitigate backdoors. "
-                               "We instead present IN-CONTEXT PRETRAINING, a new approach."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We propose Adversarial Feature Map Pruning for Backdoor (FMP) to mitigate backdoors. "
+            "We instead present IN-CONTEXT PRETRAINING, a new approach.",
+        )
+    )
     assert ents["Adversarial Feature Map Pruning for Backdoor"].aliases == ("FMP",)
     assert ents["IN-CONTEXT PRETRAINING"].role == "proposed"
 
@@ -137,8 +178,10 @@ def test_dataset_list_cue_types_every_member(nlp):
 
 
 def test_baselines_after_outperform_and_than(nlp):
-    text = ("We present StreamV2V, a streaming model. It is 15x faster than FlowVid, CoDeF, Rerender, "
-            "and TokenFlow.")
+    text = (
+        "We present StreamV2V, a streaming model. It is 15x faster than FlowVid, CoDeF, Rerender, "
+        "and TokenFlow."
+    )
     ents = _by_text(_ents(nlp, text))
     assert ents["StreamV2V"].role == "proposed"
     for name in ("FlowVid", "CoDeF", "Rerender", "TokenFlow"):
@@ -187,8 +230,10 @@ def test_empty_doc(nlp):
 
 
 def test_things_the_proposal_mentions_are_not_proposed(nlp):
-    text = ("Inspired by the Kolmogorov-Arnold Network (KAN), we propose FooNet, an extension of FlashAttention "
-            "that exploits Natural Annealing.")
+    text = (
+        "Inspired by the Kolmogorov-Arnold Network (KAN), we propose FooNet, an extension of FlashAttention "
+        "that exploits Natural Annealing."
+    )
     ents = _by_text(_ents(nlp, text))
     assert ents["FooNet"].role == "proposed"
     for name in ("Kolmogorov-Arnold Network", "FlashAttention", "Natural Annealing"):
@@ -196,7 +241,9 @@ def test_things_the_proposal_mentions_are_not_proposed(nlp):
 
 
 def test_family_modifier_of_described_head_not_proposed(nlp):
-    ents = _by_text(_ents(nlp, "We propose Equivariant Fooformers (EqF), a novel CNF architecture for shapes."))
+    ents = _by_text(
+        _ents(nlp, "We propose Equivariant Fooformers (EqF), a novel CNF architecture for shapes.")
+    )
     assert "CNF" not in ents or ents["CNF"].role != "proposed"
 
 
@@ -206,8 +253,10 @@ def test_incorporated_coined_component_is_proposed(nlp):
 
 
 def test_concepts_and_code_platforms_are_not_methods(nlp):
-    text = ("Under the Polyak-Lojasiewicz inequality, FooNet converges. The code is open-sourced on "
-            "PaddlePaddle and integrated into PaddleNLP.")
+    text = (
+        "Under the Polyak-Lojasiewicz inequality, FooNet converges. The code is open-sourced on "
+        "PaddlePaddle and integrated into PaddleNLP."
+    )
     texts = {e.text for e in _ents(nlp, text)}
     assert not texts & {"Polyak-Lojasiewicz", "PaddlePaddle", "PaddleNLP"}
 
@@ -217,7 +266,10 @@ def _tasks(nlp, text):
 
 
 def test_task_lists_after_tasks_such_as(nlp):
-    tasks = _tasks(nlp, "We evaluate the model on tasks such as depth estimation, object tracking and image segmentation.")
+    tasks = _tasks(
+        nlp,
+        "We evaluate the model on tasks such as depth estimation, object tracking and image segmentation.",
+    )
     assert {"depth estimation", "object tracking", "image segmentation"} <= set(tasks)
 
 
@@ -239,31 +291,42 @@ def test_task_verb_phrase_after_for(nlp):
 def test_task_of_phrase_and_quality_words_dropped(nlp):
     text = "The reconstruction of sparse sensor readings is hard. We enable high-quality image generation."
     tasks = set(_tasks(nlp, text))
-    assert "reconstruction of sparse sensor readings" in tasks and "high-quality image generation" not in tasks
+    assert (
+        "reconstruction of sparse sensor readings" in tasks and "high-quality image generation" not in tasks
+    )
 
 
 def test_lowercase_techniques_used_as_tools(nlp):
-    text = ("Candidates are ranked by beam search. We also employ stochastic weight averaging, and show the "
-            "efficacy of temperature scaling. Our model (greedy decoding) beats FooLM.")
+    text = (
+        "Candidates are ranked by beam search. We also employ stochastic weight averaging, and show the "
+        "efficacy of temperature scaling. Our model (greedy decoding) beats FooLM."
+    )
     methods = {e.text for e in _ents(nlp, text) if e.type is EntityType.METHOD}
     assert {"beam search", "temperature scaling", "greedy decoding"} <= methods
 
 
 def test_generic_hyphen_technique_is_not_a_name(nlp):
-    methods = {e.text for e in _ents(nlp, "The decoder uses a cross-attention to read the memory.")
-               if e.type is EntityType.METHOD}
+    methods = {
+        e.text
+        for e in _ents(nlp, "The decoder uses a cross-attention to read the memory.")
+        if e.type is EntityType.METHOD
+    }
     assert not any("attention" in m for m in methods)
 
 
 def test_lowercase_proposed_names(nlp):
     ents = _by_text(_ents(nlp, "We propose manifold contrastive learning, a framework to align views."))
     assert ents["manifold contrastive learning"].role == "proposed"
-    ents = _by_text(_ents(nlp, "To address this, we introduce a novel type of poisoning: the label poisoning."))
+    ents = _by_text(
+        _ents(nlp, "To address this, we introduce a novel type of poisoning: the label poisoning.")
+    )
     assert ents["label poisoning"].type is EntityType.METHOD and ents["label poisoning"].role == "proposed"
 
 
 def test_analysed_named_variant_is_not_proposed(nlp):
-    ents = _by_text(_ents(nlp, "Moreover, we analyze an efficient variant of FooGD named FooGD-FA using less memory."))
+    ents = _by_text(
+        _ents(nlp, "Moreover, we analyze an efficient variant of FooGD named FooGD-FA using less memory.")
+    )
     assert ents["FooGD-FA"].role != "proposed"
 
 
@@ -280,7 +343,9 @@ def _titled(nlp, title, text):
 
 
 def test_title_name_is_the_proposed_method(nlp):
-    text = "We show how fast these networks can get with our hardware-optimization FlashRNN in Triton and CUDA."
+    text = (
+        "We show how fast these networks can get with our hardware-optimization FlashRNN in Triton and CUDA."
+    )
     ents = _titled(nlp, "FlashRNN: I/O-Aware Optimization of Traditional RNNs", text)
     assert ents["FlashRNN"].role == "proposed"
     assert "Triton" not in ents  # a programming framework, not a method
@@ -288,15 +353,24 @@ def test_title_name_is_the_proposed_method(nlp):
     assert plain["FlashRNN"].role == "proposed"
 
 
-@pytest.mark.parametrize(("title", "expected"), [
-    ("Generative Flows on Synthetic Pathway for Drug Design", ["Drug Design"]),
-    ("MIND: Math Informed syNthetic Dialogues for Pretraining LLMs", ["Pretraining LLMs"]),
-    ("Presto! Distilling Steps and Layers for Accelerating Music Generation", ["Music Generation"]),
-    ("Retri3D: 3D Neural Graphics Representation Retrieval", ["3D Neural Graphics Representation Retrieval"]),
-    ("Quantifying Generalization Complexity for Large Language Models", []),  # "for LLMs": what it applies to
-    ("Dissecting Adversarial Robustness of Multimodal LM Agents", []),  # a verb phrase, not a task
-    ("How new data permeates LLM knowledge and how to dilute it", []),
-])
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Generative Flows on Synthetic Pathway for Drug Design", ["Drug Design"]),
+        ("MIND: Math Informed syNthetic Dialogues for Pretraining LLMs", ["Pretraining LLMs"]),
+        ("Presto! Distilling Steps and Layers for Accelerating Music Generation", ["Music Generation"]),
+        (
+            "Retri3D: 3D Neural Graphics Representation Retrieval",
+            ["3D Neural Graphics Representation Retrieval"],
+        ),
+        (
+            "Quantifying Generalization Complexity for Large Language Models",
+            [],
+        ),  # "for LLMs": what it applies to
+        ("Dissecting Adversarial Robustness of Multimodal LM Agents", []),  # a verb phrase, not a task
+        ("How new data permeates LLM knowledge and how to dilute it", []),
+    ],
+)
 def test_title_task_phrases(title, expected):
     from pipeline.extract.entities.title import title_task_phrases
 
@@ -307,115 +381,201 @@ def test_title_task_is_a_title_mention_unless_the_abstract_says_it(nlp):
     from pipeline.extract.entities.extractor import find_entities
 
     title = "Generative Flows on Synthetic Pathway for Drug Design"
-    for text, in_title in (("We propose RxnFlow, which samples molecules from building blocks.", True),
-                           ("We propose RxnFlow for structure-based drug design with reactions.", False)):
+    for text, in_title in (
+        ("We propose RxnFlow, which samples molecules from building blocks.", True),
+        ("We propose RxnFlow for structure-based drug design with reactions.", False),
+    ):
         doc = nlp.make_doc(text)
         for name, proc in nlp.pipeline:
             if name == "paperkg_entities":
                 break
             doc = proc(doc)
         doc.user_data["title"] = title
-        tasks = [e for e in find_entities(doc) if e.type is EntityType.TASK and e.text.lower().endswith("drug design")]
+        tasks = [
+            e
+            for e in find_entities(doc)
+            if e.type is EntityType.TASK and e.text.lower().endswith("drug design")
+        ]
         assert tasks and tasks[0].in_title is in_title
         where = title if in_title else text
-        assert where[tasks[0].start:tasks[0].end] == tasks[0].text
+        assert where[tasks[0].start : tasks[0].end] == tasks[0].text
 
 
 def test_title_names_in_any_case_whole_title_names_and_data_titles(nlp):
-    ents = _titled(nlp, "Particle Guidance: non-I.I.D. Diverse Sampling with Diffusion Models",
-                   "We propose particle guidance, an extension of diffusion-based sampling.")
+    ents = _titled(
+        nlp,
+        "Particle Guidance: non-I.I.D. Diverse Sampling with Diffusion Models",
+        "We propose particle guidance, an extension of diffusion-based sampling.",
+    )
     assert ents["Particle Guidance"].role == "proposed"
-    ents = _titled(nlp, "Multi-modal Agent Tuning: Building a VLM-Driven Agent",
-                   "We study multi-modal agent tuning for tool usage.")
+    ents = _titled(
+        nlp,
+        "Multi-modal Agent Tuning: Building a VLM-Driven Agent",
+        "We study multi-modal agent tuning for tool usage.",
+    )
     assert "Multi-modal Agent Tuning" not in ents or ents["Multi-modal Agent Tuning"].type is EntityType.TASK
-    ents = _titled(nlp, "Discrete Copula Diffusion", "The hybrid model reduces the number of denoising steps.")
+    ents = _titled(
+        nlp, "Discrete Copula Diffusion", "The hybrid model reduces the number of denoising steps."
+    )
     m = ents["Discrete Copula Diffusion"]
     assert (m.type, m.role, m.in_title) == (EntityType.METHOD, "proposed", True)
-    ents = _titled(nlp, "VTDexManip: A Dataset and Benchmark for Visual-tactile Pretraining",
-                   "We present VTDexManip, collected with ten human subjects.")
+    ents = _titled(
+        nlp,
+        "VTDexManip: A Dataset and Benchmark for Visual-tactile Pretraining",
+        "We present VTDexManip, collected with ten human subjects.",
+    )
     assert (ents["VTDexManip"].type, ents["VTDexManip"].role) == (EntityType.DATASET, "introduced")
 
 
 def test_named_long_form_without_parentheses(nlp):
-    text = ("To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
-            "Efficiency, named THePUff. It is possible to Break the Reclustering Barrier with our algorithm BRB.")
-    pairs = {text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)}
-    assert pairs["THePUff"] == "Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency"
+    text = (
+        "To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
+        "Efficiency, named THePUff. It is possible to Break the Reclustering Barrier with our algorithm BRB."
+    )
+    pairs = {
+        text[d.short_start : d.short_end]: text[d.long_start : d.long_end] for d in find_definitions(text)
+    }
+    assert (
+        pairs["THePUff"]
+        == "Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency"
+    )
     assert pairs["BRB"] == "Break the Reclustering Barrier"
 
 
 def test_proposed_object_beats_baseline_apposition(nlp):
-    ents = _by_text(_ents(nlp, "We also propose AgentPoirot, our baseline data analysis agent capable of "
-                               "performing end-to-end data analytics."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We also propose AgentPoirot, our baseline data analysis agent capable of "
+            "performing end-to-end data analytics.",
+        )
+    )
     assert ents["AgentPoirot"].role == "proposed"
 
 
 def test_described_metric_and_benchmark_framework(nlp):
-    ents = _by_text(_ents(nlp, "To address this, we introduce Trust-Score, a holistic metric that evaluates the "
-                               "trustworthiness of LLMs. We introduce Scylla, a dynamic evaluation framework that "
-                               "measures the generalization abilities of LLMs."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "To address this, we introduce Trust-Score, a holistic metric that evaluates the "
+            "trustworthiness of LLMs. We introduce Scylla, a dynamic evaluation framework that "
+            "measures the generalization abilities of LLMs.",
+        )
+    )
     assert ents["Trust-Score"].type is EntityType.METRIC
     assert ents["Scylla"].type is EntityType.DATASET and ents["Scylla"].role == "introduced"
 
 
 def test_metrics_from_measuring_context(nlp):
-    ents = _ents(nlp, "Experiments demonstrate the benefits of SAL over centralized training in terms of mode "
-                      "coverage and distribution matching. We study them through the performance metric of regret.")
+    ents = _ents(
+        nlp,
+        "Experiments demonstrate the benefits of SAL over centralized training in terms of mode "
+        "coverage and distribution matching. We study them through the performance metric of regret.",
+    )
     metrics = {e.text for e in ents if e.type is EntityType.METRIC}
     assert {"mode coverage", "distribution matching", "regret"} <= metrics
 
 
 def test_acronym_inside_a_longer_name_is_not_its_occurrence(nlp):
-    ents = _by_text(_ents(nlp, "Current quantum MARL (QMARL) methods rely on classical sharing. In this paper, a "
-                               "novel framework dubbed entangled QMARL (eQMARL) is proposed."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "Current quantum MARL (QMARL) methods rely on classical sharing. In this paper, a "
+            "novel framework dubbed entangled QMARL (eQMARL) is proposed.",
+        )
+    )
     assert ents["entangled QMARL"].role == "proposed"
     assert ents["quantum MARL"].role != "proposed"
 
 
 def test_bare_proposal_described_as_a_method(nlp):
-    ents = _by_text(_ents(nlp, "We propose min-p sampling, a dynamic truncation method that adjusts the threshold. "
-                               "We introduce Highway backpropagation, a parallelizable iterative algorithm."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We propose min-p sampling, a dynamic truncation method that adjusts the threshold. "
+            "We introduce Highway backpropagation, a parallelizable iterative algorithm.",
+        )
+    )
     assert ents["min-p sampling"].type is EntityType.METHOD and ents["min-p sampling"].role == "proposed"
     assert ents["Highway backpropagation"].role == "proposed"
 
 
 def test_our_method_apposition_and_coined_long_forms(nlp):
-    ents = _by_text(_ents(nlp, "We propose Linear Oscillatory State-Space models (LinOSS) for long sequences. "
-                               "In contrast, our proposed method, FedLoG, tackles this issue."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We propose Linear Oscillatory State-Space models (LinOSS) for long sequences. "
+            "In contrast, our proposed method, FedLoG, tackles this issue.",
+        )
+    )
     assert ents["Linear Oscillatory State-Space models"].role == "proposed"
     assert ents["FedLoG"].role == "proposed"
 
 
 def test_concepts_are_not_methods(nlp):
-    ents = _by_text(_ents(nlp, "We bound the error via Azuma-Hoeffding-type oracle PAC-Bayesian inequalities. "
-                               "Positional encodings (PEs) matter, yet existing PE methods fail."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We bound the error via Azuma-Hoeffding-type oracle PAC-Bayesian inequalities. "
+            "Positional encodings (PEs) matter, yet existing PE methods fail.",
+        )
+    )
     assert not {"Azuma-Hoeffding", "PAC-Bayesian", "PE", "PEs"} & set(ents)
 
 
 def test_lowercase_acronym_techniques_are_methods(nlp):
-    ents = _by_text(_ents(nlp, "Derived from imitation learning, Behavior cloning (BC) is extensively utilized in "
-                               "offline RL. Mixture of Experts (MoE) is a widely used technique. We prompt "
-                               "models with chain-of-thought (CoT) and train a BC policy."))
-    for name, alias in (("Behavior cloning", "BC"), ("Mixture of Experts", "MoE"), ("chain-of-thought", "CoT")):
+    ents = _by_text(
+        _ents(
+            nlp,
+            "Derived from imitation learning, Behavior cloning (BC) is extensively utilized in "
+            "offline RL. Mixture of Experts (MoE) is a widely used technique. We prompt "
+            "models with chain-of-thought (CoT) and train a BC policy.",
+        )
+    )
+    for name, alias in (
+        ("Behavior cloning", "BC"),
+        ("Mixture of Experts", "MoE"),
+        ("chain-of-thought", "CoT"),
+    ):
         assert ents[name].type is EntityType.METHOD and alias in ents[name].aliases
     assert not any(e.type is EntityType.TASK and "CoT" in e.text for e in ents.values())
 
 
 def test_acronym_tasks_stay_tasks_unless_used_as_an_approach(nlp):
-    ents = _by_text(_ents(nlp, "We explore in-context learning (ICL) models from a learning-to-learn perspective. "
-                               "We compare ICL models with meta-learners."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We explore in-context learning (ICL) models from a learning-to-learn perspective. "
+            "We compare ICL models with meta-learners.",
+        )
+    )
     assert ents["in-context learning"].type is EntityType.TASK
-    ents = _by_text(_ents(nlp, "In-context learning (ICL) enables LLMs to handle unseen tasks. We improve text "
-                               "representations through the ICL approach."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "In-context learning (ICL) enables LLMs to handle unseen tasks. We improve text "
+            "representations through the ICL approach.",
+        )
+    )
     assert ents["In-context learning"].type is EntityType.METHOD
-    ents = _by_text(_ents(nlp, "Out-of-distribution (OOD) samples and molecules with antibiotic properties (AP) "
-                               "are studied with previous OOD methods."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "Out-of-distribution (OOD) samples and molecules with antibiotic properties (AP) "
+            "are studied with previous OOD methods.",
+        )
+    )
     assert not any(e.type is EntityType.METHOD for e in ents.values())
 
 
 def test_termed_names_without_a_name_shape(nlp):
-    ents = _by_text(_ents(nlp, "We propose a new layer, termed L_p-convolution, that adapts receptive fields. "
-                               "L_p-convolution improves CNNs. We analyze a condition called $(n,r)$-consistency."))
+    ents = _by_text(
+        _ents(
+            nlp,
+            "We propose a new layer, termed L_p-convolution, that adapts receptive fields. "
+            "L_p-convolution improves CNNs. We analyze a condition called $(n,r)$-consistency.",
+        )
+    )
     assert ents["L_p-convolution"].type is EntityType.METHOD and ents["L_p-convolution"].role == "proposed"
     assert not any("consistency" in t for t in ents)
     ents = _by_text(_ents(nlp, "We further explore the impact of chain-of-thought techniques on arithmetic."))

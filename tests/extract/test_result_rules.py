@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.extract.results.extractor import find_results
 from pipeline.extract.text.numbers import scan_quantities
 from pipeline.records import EntityMention, EntityType, ResultMention
-from pipeline.extract.results.extractor import find_results
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +38,20 @@ def vals(res: list[ResultMention]) -> list[tuple]:
 
 
 def test_scan_slashed_prefixed_and_written_ratios():
-    qs = scan_quantities("speedups of 2.1×/4.5× on CPU, x6 faster decoding, twice as fast, a threefold increase, "
-                         "accelerated by a factor of 1.8, and 12%/15% gains; ResNet-50/101 and 1/2 stay out")
-    assert [(q.value, q.unit) for q in qs] == [(2.1, "x"), (4.5, "x"), (6, "x"), (2, "x"), (3, "x"), (1.8, "x"),
-                                               (12, "%"), (15, "%")]
+    qs = scan_quantities(
+        "speedups of 2.1×/4.5× on CPU, x6 faster decoding, twice as fast, a threefold increase, "
+        "accelerated by a factor of 1.8, and 12%/15% gains; ResNet-50/101 and 1/2 stay out"
+    )
+    assert [(q.value, q.unit) for q in qs] == [
+        (2.1, "x"),
+        (4.5, "x"),
+        (6, "x"),
+        (2, "x"),
+        (3, "x"),
+        (1.8, "x"),
+        (12, "%"),
+        (15, "%"),
+    ]
 
 
 def test_scan_from_to_is_a_range_without_a_change_word():
@@ -60,15 +70,19 @@ def test_hedged_numbers_are_results_not_comparison_targets(nlp):
 
 
 def test_background_sentences_carry_no_results(nlp):
-    text = ("Recently, several works have shown that pruning reaches 50-60% sparsity with 2x speedups. "
-            "We propose FooPrune, which is 3x faster.")
+    text = (
+        "Recently, several works have shown that pruning reaches 50-60% sparsity with 2x speedups. "
+        "We propose FooPrune, which is 3x faster."
+    )
     assert vals(run(nlp, text)) == [(3, None, "x")]
 
 
 def test_data_statistics_and_setup_fractions_are_not_results(nlp):
-    text = ("We release FooDial, where about 40% of the dialogues have multiple goals and which has 5x more "
-            "annotations than prior corpora. With a mere 2% of links retained, and tuning only 3.5% of the model "
-            "parameters, FooNet matches dense models at sparsity levels (e.g., 20-30%).")
+    text = (
+        "We release FooDial, where about 40% of the dialogues have multiple goals and which has 5x more "
+        "annotations than prior corpora. With a mere 2% of links retained, and tuning only 3.5% of the model "
+        "parameters, FooNet matches dense models at sparsity levels (e.g., 20-30%)."
+    )
     assert run(nlp, text) == []
 
 
@@ -78,8 +92,10 @@ def test_numbers_of_a_comparison_target_clause_are_not_results(nlp):
 
 
 def test_bare_numbers_tied_to_a_metric_gain(nlp):
-    text = ("FooNet obtains a 4.1 gain in F1 score, +0.9 GLUE score increase, 3.2 micro- and 2.6 macro-recall@20 "
-            "improvements, and reports a Spearman correlation as 0.41.")
+    text = (
+        "FooNet obtains a 4.1 gain in F1 score, +0.9 GLUE score increase, 3.2 micro- and 2.6 macro-recall@20 "
+        "improvements, and reports a Spearman correlation as 0.41."
+    )
     res = run(nlp, text)
     assert vals(res) == [(4.1, None, ""), (0.9, None, ""), (3.2, None, ""), (2.6, None, ""), (0.41, None, "")]
     assert [r.kind for r in res] == ["improvement"] * 4 + ["absolute"]
@@ -105,7 +121,9 @@ def test_model_named_after_for_is_the_method(nlp):
 
 
 def test_introduced_benchmark_is_not_the_method(nlp):
-    text = "We present FooWorld, a benchmark of agent tasks. Our best agent completes 27.4% of FooWorld's tasks."
+    text = (
+        "We present FooWorld, a benchmark of agent tasks. Our best agent completes 27.4% of FooWorld's tasks."
+    )
     ents = [ent(text, "FooWorld", EntityType.DATASET, "introduced")]
     (r,) = run(nlp, text, ents)
     assert r.value == 27.4 and r.method is None
@@ -118,15 +136,23 @@ def test_dataset_named_right_before_a_parenthesised_number(nlp):
 
 
 def test_baseline_cut_at_conjunctions_and_never_a_hedge(nlp):
-    text = ("FooRL is 15× more sample efficient than the successor representation and 900× more sample efficient "
-            "than BarCPC. FooDeblur reduces FLOPs by 41% and achieves more than a twofold speedup.")
+    text = (
+        "FooRL is 15× more sample efficient than the successor representation and 900× more sample efficient "
+        "than BarCPC. FooDeblur reduces FLOPs by 41% and achieves more than a twofold speedup."
+    )
     res = run(nlp, text)
-    assert [(r.value, r.baseline) for r in res] == [(15, "successor representation"), (900, "BarCPC"), (41, None),
-                                                    (2, None)]
+    assert [(r.value, r.baseline) for r in res] == [
+        (15, "successor representation"),
+        (900, "BarCPC"),
+        (41, None),
+        (2, None),
+    ]
 
 
 def test_a_clause_before_by_is_no_baseline(nlp):
-    text = "With FooReg, the trace of the Hessian drops by 12.5%, and the largest eigenvalue is reduced by 7.5%."
+    text = (
+        "With FooReg, the trace of the Hessian drops by 12.5%, and the largest eigenvalue is reduced by 7.5%."
+    )
     assert [(r.value, r.baseline) for r in run(nlp, text)] == [(12.5, None), (7.5, None)]
 
 
@@ -136,44 +162,74 @@ def test_a_clause_before_by_is_no_baseline(nlp):
 def test_scan_emphasis_spaced_slash_pairs_and_hyphen_times():
     text = "a *7*× speedup, **12.5** higher, **30%** gains, 1.8/2.6× faster, 90 / 60 FPS and 20-times fewer"
     qs = scan_quantities(text)
-    assert [(q.value, q.unit) for q in qs] == [(7, "x"), (12.5, ""), (30, "%"), (1.8, "x"), (2.6, "x"),
-                                               (90, "FPS"), (60, "FPS"), (20, "x")]
-    assert text[qs[0].start:qs[0].end] == "*7*×"
+    assert [(q.value, q.unit) for q in qs] == [
+        (7, "x"),
+        (12.5, ""),
+        (30, "%"),
+        (1.8, "x"),
+        (2.6, "x"),
+        (90, "FPS"),
+        (60, "FPS"),
+        (20, "x"),
+    ]
+    assert text[qs[0].start : qs[0].end] == "*7*×"
 
 
 def test_arrow_gains_and_bare_higher_metric(nlp):
-    text = "FooAlign beats BarTune on QuxQA (↑8.25) and ZapQA (↑3.10), and reaches **6.3** higher exact match."
+    text = (
+        "FooAlign beats BarTune on QuxQA (↑8.25) and ZapQA (↑3.10), and reaches **6.3** higher exact match."
+    )
     res = run(nlp, text)
     assert [(r.value, r.unit, r.kind, r.dataset) for r in res] == [
-        (8.25, "", "improvement", "QuxQA"), (3.10, "", "improvement", "ZapQA"), (6.3, "", "improvement", None)]
+        (8.25, "", "improvement", "QuxQA"),
+        (3.10, "", "improvement", "ZapQA"),
+        (6.3, "", "improvement", None),
+    ]
     assert res[0].baseline == "BarTune" and res[2].metric == "exact match"
 
 
 def test_bare_number_coordinated_with_a_kept_one(nlp):
     text = "FooFold reaches Pearson correlations of 0.41 (zero-shot) and 0.58 (fine-tuned), above prior values of 0.3 and 0.4."
-    assert [(r.value, r.metric) for r in run(nlp, text)] == [(0.41, "Pearson correlations"), (0.58, "Pearson correlations")]
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [
+        (0.41, "Pearson correlations"),
+        (0.58, "Pearson correlations"),
+    ]
 
 
 def test_metric_from_the_changed_quantity(nlp):
-    text = ("FooPrune reduces the search time by 12× and gives a 7.5% boost in recall. "
-            "Alignment lowers the FooScore of chat models by 20.5%.")
-    ents = [ent(text, "FooPrune", EntityType.METHOD, "proposed"), ent(text, "FooScore", EntityType.METHOD, "proposed")]
+    text = (
+        "FooPrune reduces the search time by 12× and gives a 7.5% boost in recall. "
+        "Alignment lowers the FooScore of chat models by 20.5%."
+    )
+    ents = [
+        ent(text, "FooPrune", EntityType.METHOD, "proposed"),
+        ent(text, "FooScore", EntityType.METHOD, "proposed"),
+    ]
     res = run(nlp, text, ents)
     assert [(r.value, r.metric) for r in res] == [(12, "search time"), (7.5, "recall"), (20.5, "FooScore")]
     assert res[2].method is None  # the proposed measure did not score itself
 
 
 def test_the_proposed_name_this_sentence_mentions_is_the_method(nlp):
-    text = ("We introduce FooScore, a metric. We propose FooTune. 14 out of 15 models tuned with FooTune improve "
-            "on QuxQA, ZapQA and BimQA.")
-    ents = [ent(text, "FooScore", EntityType.METHOD, "proposed"), ent(text, "FooTune", EntityType.METHOD, "proposed"),
-            ent(text, "QuxQA", EntityType.DATASET), ent(text, "ZapQA", EntityType.DATASET), ent(text, "BimQA", EntityType.DATASET)]
+    text = (
+        "We introduce FooScore, a metric. We propose FooTune. 14 out of 15 models tuned with FooTune improve "
+        "on QuxQA, ZapQA and BimQA."
+    )
+    ents = [
+        ent(text, "FooScore", EntityType.METHOD, "proposed"),
+        ent(text, "FooTune", EntityType.METHOD, "proposed"),
+        ent(text, "QuxQA", EntityType.DATASET),
+        ent(text, "ZapQA", EntityType.DATASET),
+        ent(text, "BimQA", EntityType.DATASET),
+    ]
     (r,) = run(nlp, text, ents)
     assert (r.value, r.method, r.dataset) == (14, "FooTune", None)
 
 
 def test_software_baselines_and_capability_ratios(nlp):
-    text = "Our kernels reach 30x speedups over a plain PyTorch implementation and allow 16x larger batch sizes."
+    text = (
+        "Our kernels reach 30x speedups over a plain PyTorch implementation and allow 16x larger batch sizes."
+    )
     res = run(nlp, text)
     assert [(r.value, r.baseline, r.metric) for r in res] == [(30, None, "speedup"), (16, None, None)]
 
@@ -195,21 +251,33 @@ def test_long_name_lists_without_a_dataset_word_do_not_backtrack_catastrophicall
 
 def test_change_verb_far_from_from_and_double_dash_ranges():
     """'improves the accuracy of the previous state-of-the-art from A to B' is a change (B only); '2--10%' a range."""
-    q = scan_quantities("Foo improves the accuracy of the previous state-of-the-art from 71.5% to 74.2% on Bar.")
+    q = scan_quantities(
+        "Foo improves the accuracy of the previous state-of-the-art from 71.5% to 74.2% on Bar."
+    )
     assert [(x.value, x.value_max, x.change) for x in q] == [(74.2, None, True)]
-    assert [(x.value, x.value_max) for x in scan_quantities("gains of 2--10% and 3.1 -- 4.5% overall")] == [(2, 10), (3.1, 4.5)]
+    assert [(x.value, x.value_max) for x in scan_quantities("gains of 2--10% and 3.1 -- 4.5% overall")] == [
+        (2, 10),
+        (3.1, 4.5),
+    ]
 
 
 def test_metric_with_digits_and_ranges_after_ranging_from(nlp):
     """'a pass@64 of 61.0%' is not a win count ('15 of 18'); 'speed-ups ranging from A% to B%' is a gain, not a target."""
-    res = run(nlp, "FooNet reaches a pass@64 of 61.0% on BarCode. It delivers speed-ups ranging from 9.5% to 21.0% across models.")
+    res = run(
+        nlp,
+        "FooNet reaches a pass@64 of 61.0% on BarCode. It delivers speed-ups ranging from 9.5% to 21.0% across models.",
+    )
     assert [(r.value, r.value_max, r.kind, r.metric) for r in res] == [
-        (61.0, None, "absolute", "pass@64"), (9.5, 21.0, "improvement", "speed-up")]
+        (61.0, None, "absolute", "pass@64"),
+        (9.5, 21.0, "improvement", "speed-up"),
+    ]
 
 
 def test_hedged_continuation_keeps_the_gain_kind(nlp):
     """'by up to 2.3% in A and up to 7% in B': the second number is a gain too."""
-    res = run(nlp, "FooOpt outperforms the greedy solver by up to 2.3% in routing and up to 7% in scheduling.")
+    res = run(
+        nlp, "FooOpt outperforms the greedy solver by up to 2.3% in routing and up to 7% in scheduling."
+    )
     assert [(r.value, r.kind) for r in res] == [(2.3, "improvement"), (7, "improvement")]
 
 
@@ -221,5 +289,7 @@ def test_generic_data_after_the_number_blocks_dataset_fallbacks(nlp):
 
 
 def test_frozen_parameter_share_is_setup_and_metric_drops_the_number(nlp):
-    res = run(nlp, "Training barely changes when freezing >99% of the parameters, and FooAttn gives a 300x speedup.")
+    res = run(
+        nlp, "Training barely changes when freezing >99% of the parameters, and FooAttn gives a 300x speedup."
+    )
     assert [(r.value, r.metric) for r in res] == [(300, "speedup")]

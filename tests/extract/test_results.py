@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.extract.results.extractor import find_results
 from pipeline.extract.text.numbers import scan_quantities
 from pipeline.records import EntityMention, EntityType, ResultMention
-from pipeline.extract.results.extractor import find_results
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +34,23 @@ def key(r: ResultMention) -> tuple:
 
 
 def test_scan_units_and_ranges():
-    qs = scan_quantities("speedups ranging from 1.65x to 3.22x, by 12.1% to 60.7%, 1.4-12.2× and 20 FPS, 540 Elo")
+    qs = scan_quantities(
+        "speedups ranging from 1.65x to 3.22x, by 12.1% to 60.7%, 1.4-12.2× and 20 FPS, 540 Elo"
+    )
     assert [(q.value, q.value_max, q.unit) for q in qs] == [
-        (1.65, 3.22, "x"), (12.1, 60.7, "%"), (1.4, 12.2, "x"), (20, None, "FPS"), (540, None, "Elo")]
+        (1.65, 3.22, "x"),
+        (12.1, 60.7, "%"),
+        (1.4, 12.2, "x"),
+        (20, None, "FPS"),
+        (540, None, "Elo"),
+    ]
 
 
 def test_scan_drops_names_sizes_dims_and_years():
-    text = ("GPT-4, Llama3-8b, ViT-B/16 and ImageNet-1k with 100 billion parameters, 128K tokens, 7B models, "
-            "256×256 images, 𝒪(N^2) memory, in 2023, (1) and 2) items")
+    text = (
+        "GPT-4, Llama3-8b, ViT-B/16 and ImageNet-1k with 100 billion parameters, 128K tokens, 7B models, "
+        "256×256 images, 𝒪(N^2) memory, in 2023, (1) and 2) items"
+    )
     assert scan_quantities(text) == []
 
 
@@ -54,49 +63,72 @@ def test_scan_from_to_is_a_change_not_a_range():
 
 
 def test_enumerated_ratios_pair_with_baselines(nlp):
-    text = ("We propose StreamV2V, a streaming model. It can run 20 FPS on one A100 GPU, being 15×, 46×, 108×, "
-            "and 158× faster than FlowVid, CoDeF, Rerender, and TokenFlow, respectively.")
+    text = (
+        "We propose StreamV2V, a streaming model. It can run 20 FPS on one A100 GPU, being 15×, 46×, 108×, "
+        "and 158× faster than FlowVid, CoDeF, Rerender, and TokenFlow, respectively."
+    )
     res = run(nlp, text)
-    assert [key(r) for r in res] == [(20, None, "FPS"), (15, None, "x"), (46, None, "x"), (108, None, "x"), (158, None, "x")]
+    assert [key(r) for r in res] == [
+        (20, None, "FPS"),
+        (15, None, "x"),
+        (46, None, "x"),
+        (108, None, "x"),
+        (158, None, "x"),
+    ]
     assert res[0].metric == "FPS" and res[0].kind == "absolute" and res[0].dataset is None
     assert [r.baseline for r in res[1:]] == ["FlowVid", "CoDeF", "Rerender", "TokenFlow"]
     assert all(r.kind == "ratio" and r.method == "StreamV2V" for r in res[1:])
     for r in res:
-        assert text[r.start:r.end] == r.evidence and str(int(r.value)) in r.evidence
+        assert text[r.start : r.end] == r.evidence and str(int(r.value)) in r.evidence
 
 
 def test_numbers_paired_with_datasets_and_absolute_improvement(nlp):
-    text = ("We propose Step-by-Step Coding (SBSC), a framework for math. SBSC surpasses existing strategies by "
-            "absolute 10.7% on AMC12, 8% on AIME and 12.6% on MathOdyssey.")
+    text = (
+        "We propose Step-by-Step Coding (SBSC), a framework for math. SBSC surpasses existing strategies by "
+        "absolute 10.7% on AMC12, 8% on AIME and 12.6% on MathOdyssey."
+    )
     res = run(nlp, text)
     assert [(r.value, r.dataset, r.kind) for r in res] == [
-        (10.7, "AMC12", "improvement"), (8, "AIME", "improvement"), (12.6, "MathOdyssey", "improvement")]
+        (10.7, "AMC12", "improvement"),
+        (8, "AIME", "improvement"),
+        (12.6, "MathOdyssey", "improvement"),
+    ]
     assert all(r.method == "Step-by-Step Coding" and r.baseline is None for r in res)
 
 
 def test_absolute_score_and_improvement_share_metric(nlp):
-    text = ("In this paper, we propose Hard View Pretraining (HVP), a learning-free strategy. HVP sets a new "
-            "state-of-the-art, reaching 78.8% linear evaluation accuracy (a 0.6% improvement) and consistent gains "
-            "of 1% for both 100 and 300 epoch pretraining.")
+    text = (
+        "In this paper, we propose Hard View Pretraining (HVP), a learning-free strategy. HVP sets a new "
+        "state-of-the-art, reaching 78.8% linear evaluation accuracy (a 0.6% improvement) and consistent gains "
+        "of 1% for both 100 and 300 epoch pretraining."
+    )
     res = run(nlp, text)
     assert [(r.value, r.kind, r.metric) for r in res] == [
-        (78.8, "absolute", "linear evaluation accuracy"), (0.6, "improvement", "linear evaluation accuracy"),
-        (1, "improvement", "linear evaluation accuracy")]
+        (78.8, "absolute", "linear evaluation accuracy"),
+        (0.6, "improvement", "linear evaluation accuracy"),
+        (1, "improvement", "linear evaluation accuracy"),
+    ]
     assert {r.method for r in res} == {"Hard View Pretraining"}
 
 
 def test_cost_fraction_is_absolute_with_cost_metric(nlp):
-    text = ("Our method consumes only 15% of the memory required by competing methods on ModelNet40, while "
-            "matching them on ScanNet with just 8.5% of the memory.")
+    text = (
+        "Our method consumes only 15% of the memory required by competing methods on ModelNet40, while "
+        "matching them on ScanNet with just 8.5% of the memory."
+    )
     res = run(nlp, text)
     assert [(r.value, r.kind, r.metric, r.baseline) for r in res] == [
-        (15, "absolute", "memory usage", None), (8.5, "absolute", "memory usage", None)]
+        (15, "absolute", "memory usage", None),
+        (8.5, "absolute", "memory usage", None),
+    ]
     assert res[0].dataset == "ModelNet40" and res[1].dataset == "ScanNet"
 
 
 def test_qualified_ratios_and_ranges(nlp):
-    text = ("We propose AtSpeed, an alignment framework. AtSpeed reaches near 2x speedup under strict verification "
-            "and up to 2.5x speedup under relaxed verification. PMPD achieves 1.4-12.2× speedup over fp16 models.")
+    text = (
+        "We propose AtSpeed, an alignment framework. AtSpeed reaches near 2x speedup under strict verification "
+        "and up to 2.5x speedup under relaxed verification. PMPD achieves 1.4-12.2× speedup over fp16 models."
+    )
     res = run(nlp, text)
     assert [key(r) for r in res] == [(2, None, "x"), (2.5, None, "x"), (1.4, 12.2, "x")]
     assert all(r.metric == "speedup" and r.kind == "ratio" for r in res)
@@ -104,45 +136,65 @@ def test_qualified_ratios_and_ranges(nlp):
 
 
 def test_outperforms_by_gives_baselines_per_number(nlp):
-    text = ("We propose DiffuSearch, a model for chess. DiffuSearch outperforms the one-step policy by 19.2% and "
-            "the MCTS-enhanced policy by 14% on action accuracy.")
+    text = (
+        "We propose DiffuSearch, a model for chess. DiffuSearch outperforms the one-step policy by 19.2% and "
+        "the MCTS-enhanced policy by 14% on action accuracy."
+    )
     ents = [ent(text, "DiffuSearch", EntityType.METHOD, "proposed")]
     res = run(nlp, text, ents)
     assert [(r.value, r.kind, r.metric) for r in res] == [
-        (19.2, "improvement", "action accuracy"), (14, "improvement", "action accuracy")]
+        (19.2, "improvement", "action accuracy"),
+        (14, "improvement", "action accuracy"),
+    ]
     assert res[0].baseline == "one-step policy"
     assert res[1].baseline and "MCTS" in res[1].baseline
 
 
 def test_range_improvement_and_win_counts(nlp):
-    text = ("We propose ST-GCond. ST-GCond outperforms existing methods by 2.5% to 18.7% in all scenarios, and "
-            "achieves state-of-the-art performance on 5 out of 6 datasets. It wins in almost all cases (31 out of 32).")
+    text = (
+        "We propose ST-GCond. ST-GCond outperforms existing methods by 2.5% to 18.7% in all scenarios, and "
+        "achieves state-of-the-art performance on 5 out of 6 datasets. It wins in almost all cases (31 out of 32)."
+    )
     res = run(nlp, text)
     assert [(r.value, r.value_max, r.unit, r.kind) for r in res] == [
-        (2.5, 18.7, "%", "improvement"), (5, None, "", "absolute"), (31, None, "", "absolute")]
+        (2.5, 18.7, "%", "improvement"),
+        (5, None, "", "absolute"),
+        (31, None, "", "absolute"),
+    ]
     assert res[0].baseline is None
 
 
 def test_outperforms_list_by_list(nlp):
-    text = ("We propose SageAttention, a quantization method. The OPS (operations per second) of our approach "
-            "outperforms FlashAttention2 and xformers by about 2.1x and 2.7x, respectively.")
+    text = (
+        "We propose SageAttention, a quantization method. The OPS (operations per second) of our approach "
+        "outperforms FlashAttention2 and xformers by about 2.1x and 2.7x, respectively."
+    )
     res = run(nlp, text)
-    assert [(r.value, r.baseline, r.kind) for r in res] == [(2.1, "FlashAttention2", "ratio"), (2.7, "xformers", "ratio")]
+    assert [(r.value, r.baseline, r.kind) for r in res] == [
+        (2.1, "FlashAttention2", "ratio"),
+        (2.7, "xformers", "ratio"),
+    ]
     assert all(r.metric == "operations per second" and r.method == "SageAttention" for r in res)
 
 
 def test_plus_signs_pair_with_named_benchmarks(nlp):
-    text = ("We propose AIDE. While evaluating on existing benchmarks, for example, AIGCDetectBenchmark and "
-            "GenImage, AIDE achieves +3.5% and +4.6% improvements to state-of-the-art methods.")
+    text = (
+        "We propose AIDE. While evaluating on existing benchmarks, for example, AIGCDetectBenchmark and "
+        "GenImage, AIDE achieves +3.5% and +4.6% improvements to state-of-the-art methods."
+    )
     res = run(nlp, text)
     assert [(r.value, r.kind, r.dataset, r.baseline) for r in res] == [
-        (3.5, "improvement", "AIGCDetectBenchmark", None), (4.6, "improvement", "GenImage", None)]
+        (3.5, "improvement", "AIGCDetectBenchmark", None),
+        (4.6, "improvement", "GenImage", None),
+    ]
 
 
 def test_bare_scores_need_a_metric(nlp):
-    text = ("We introduce a Self-Refining Data Flywheel (SRDF). The navigator elevates SPL from 70% to 78% SPL on "
-            "the R2R test set, surpassing human performance (76%). It yields a SPICE increase from 23.5 to 26.2 and "
-            "a 540 Elo increase.")
+    text = (
+        "We introduce a Self-Refining Data Flywheel (SRDF). The navigator elevates SPL from 70% to 78% SPL on "
+        "the R2R test set, surpassing human performance (76%). It yields a SPICE increase from 23.5 to 26.2 and "
+        "a 540 Elo increase."
+    )
     res = run(nlp, text)
     assert [key(r) for r in res] == [(78, None, "%"), (26.2, None, ""), (540, None, "Elo")]
     assert [r.metric for r in res] == ["SPL", "SPICE", "Elo"]
@@ -152,15 +204,19 @@ def test_bare_scores_need_a_metric(nlp):
 
 
 def test_setup_numbers_are_not_results(nlp):
-    text = ("We evaluate 9 detectors on 32 datasets with 174 participants and 110 tasks, using models with 100 "
-            "billion parameters, 128K tokens of context, a masking ratio of 75%, a learning rate of 0.001 and "
-            "only 10% of the labeled data, on ViT-B/16 and Llama3-8b in 2024, costing $300. Attention is O(N^2).")
+    text = (
+        "We evaluate 9 detectors on 32 datasets with 174 participants and 110 tasks, using models with 100 "
+        "billion parameters, 128K tokens of context, a masking ratio of 75%, a learning rate of 0.001 and "
+        "only 10% of the labeled data, on ViT-B/16 and Llama3-8b in 2024, costing $300. Attention is O(N^2)."
+    )
     assert run(nlp, text) == []
 
 
 def test_unnamed_proposed_method_gives_no_method(nlp):
-    text = ("In this paper, we introduce a novel framework for continual learning. We incorporate Gradient Mode "
-            "Regularization. Our method reaches 90% accuracy.")
+    text = (
+        "In this paper, we introduce a novel framework for continual learning. We incorporate Gradient Mode "
+        "Regularization. Our method reaches 90% accuracy."
+    )
     ents = [ent(text, "Gradient Mode Regularization", EntityType.METHOD, "proposed")]
     (r,) = run(nlp, text, ents)
     assert (r.value, r.metric, r.method) == (90, "accuracy", None)
@@ -186,8 +242,10 @@ def test_time_units_have_one_spelling():
 
 
 def test_arrows_parenthesised_gains_and_extra_cost_are_improvements(nlp):
-    text = ("DEEM improves perception (e.g., 4% ↑ on RobustVQA). It improves average perplexity (up to 20%). "
-            "It needs 30% extra training time per epoch. It reaches 71% accuracy.")
+    text = (
+        "DEEM improves perception (e.g., 4% ↑ on RobustVQA). It improves average perplexity (up to 20%). "
+        "It needs 30% extra training time per epoch. It reaches 71% accuracy."
+    )
     kinds = {r.value: r.kind for r in run(nlp, text)}
     assert kinds[4] == kinds[20] == kinds[30] == "improvement"
     assert kinds[71] == "absolute"
@@ -195,8 +253,11 @@ def test_arrows_parenthesised_gains_and_extra_cost_are_improvements(nlp):
 
 def test_other_sides_score_names_the_baseline(nlp):
     text = "Our MoA achieves a score of 65.1% on AlpacaEval 2.0 compared to 57.5% by GPT-4 Omni."
-    ents = [ent(text, "MoA", EntityType.METHOD, "proposed"), ent(text, "AlpacaEval 2.0", EntityType.DATASET, "used"),
-            ent(text, "GPT-4 Omni", EntityType.METHOD, "baseline")]
+    ents = [
+        ent(text, "MoA", EntityType.METHOD, "proposed"),
+        ent(text, "AlpacaEval 2.0", EntityType.DATASET, "used"),
+        ent(text, "GPT-4 Omni", EntityType.METHOD, "baseline"),
+    ]
     r = next(r for r in run(nlp, text, ents) if r.value == 65.1)
     assert (r.dataset, r.baseline) == ("AlpacaEval 2.0", "GPT-4 Omni")
 
@@ -209,16 +270,24 @@ def test_share_of_a_models_performance_names_the_baseline(nlp):
 
 def test_model_a_speedup_is_for_is_not_who_achieved_it(nlp):
     text = "We propose MagicDec. We demonstrate up to 2.51x speedup for LLaMA-3.1-8B on long sequences."
-    ents = [ent(text, "MagicDec", EntityType.METHOD, "proposed"), ent(text, "LLaMA-3.1-8B", EntityType.METHOD, "used")]
+    ents = [
+        ent(text, "MagicDec", EntityType.METHOD, "proposed"),
+        ent(text, "LLaMA-3.1-8B", EntityType.METHOD, "used"),
+    ]
     (r,) = run(nlp, text, ents)
     assert r.method == "MagicDec"
 
 
 def test_targets_listed_after_against_are_not_respective_subjects(nlp):
-    text = ("We evaluate ProAdv against the well-aligned LLMs (i.e., Llama2-Chat-7B and Llama3-chat-8B), achieving "
-            "attack success rates of 99.68% and 97.12% respectively.")
-    ents = [ent(text, "ProAdv", EntityType.METHOD, "proposed"), ent(text, "Llama2-Chat-7B", EntityType.METHOD, "used"),
-            ent(text, "Llama3-chat-8B", EntityType.METHOD, "used")]
+    text = (
+        "We evaluate ProAdv against the well-aligned LLMs (i.e., Llama2-Chat-7B and Llama3-chat-8B), achieving "
+        "attack success rates of 99.68% and 97.12% respectively."
+    )
+    ents = [
+        ent(text, "ProAdv", EntityType.METHOD, "proposed"),
+        ent(text, "Llama2-Chat-7B", EntityType.METHOD, "used"),
+        ent(text, "Llama3-chat-8B", EntityType.METHOD, "used"),
+    ]
     assert {r.method for r in run(nlp, text, ents)} == {"ProAdv"}
 
 
@@ -229,8 +298,16 @@ def test_property_noun_after_the_number_is_its_metric(nlp):
 
 def test_enumerated_numbers_share_the_last_unit():
     qs = scan_quantities("up to 18.39, 22.06, and 11.96% points, 230/435ms latency, by 1.2, 3.4 and 5.6%")
-    assert [(q.value, q.unit) for q in qs] == [(18.39, "points"), (22.06, "points"), (11.96, "points"),
-                                               (230, "ms"), (435, "ms"), (1.2, "%"), (3.4, "%"), (5.6, "%")]
+    assert [(q.value, q.unit) for q in qs] == [
+        (18.39, "points"),
+        (22.06, "points"),
+        (11.96, "points"),
+        (230, "ms"),
+        (435, "ms"),
+        (1.2, "%"),
+        (3.4, "%"),
+        (5.6, "%"),
+    ]
 
 
 def test_bare_numbers_not_followed_by_a_unit_stay_bare():
@@ -239,9 +316,11 @@ def test_bare_numbers_not_followed_by_a_unit_stay_bare():
 
 
 def test_comparable_to_names_the_baseline_and_generic_phrases_do_not(nlp):
-    text = ("PortLLM achieves comparable performance to LoRA fine-tuning with reductions of up to 12.2x in GPU "
-            "memory usage. It is 15x faster than the comparable SOTA model. Compared to pretraining on raw data, "
-            "it gains 13.4% on GSM8K.")
+    text = (
+        "PortLLM achieves comparable performance to LoRA fine-tuning with reductions of up to 12.2x in GPU "
+        "memory usage. It is 15x faster than the comparable SOTA model. Compared to pretraining on raw data, "
+        "it gains 13.4% on GSM8K."
+    )
     ents = [ent(text, "PortLLM", EntityType.METHOD, "proposed"), ent(text, "LoRA", EntityType.METHOD, "used")]
     got = {r.value: r.baseline for r in run(nlp, text, ents)}
     assert got == {12.2: "LoRA", 15: None, 13.4: None}
@@ -261,8 +340,10 @@ def test_results_component_adds_the_metrics_results_name(nlp):
 
 
 def test_examples_after_a_large_margin_are_gains_on_the_named_data(nlp):
-    text = ("It outperforms previous VLMs by a large margin on reasoning benchmarks (e.g., ~20% in HICO-DET mAP, "
-            "~14% in Cola top-1 accuracy). It reduces the ECE score by as large as 30%.")
+    text = (
+        "It outperforms previous VLMs by a large margin on reasoning benchmarks (e.g., ~20% in HICO-DET mAP, "
+        "~14% in Cola top-1 accuracy). It reduces the ECE score by as large as 30%."
+    )
     got = {r.value: (r.kind, r.dataset) for r in run(nlp, text)}
     assert got[20][0] == got[14][0] == got[30][0] == "improvement"
     assert got[14][1] == "Cola"
@@ -275,14 +356,25 @@ def test_acronym_scores_are_named_by_the_acronym(nlp):
 
 
 def test_size_variant_named_as_subject_is_the_method(nlp):
-    text = "We propose MetaMath. Our MetaMath-7B model achieves 66.5% on GSM8K, exceeding open models by 11.5%."
-    ents = [ent(text, "MetaMath", EntityType.METHOD, "proposed"), ent(text, "MetaMath-7B", EntityType.METHOD, "proposed")]
+    text = (
+        "We propose MetaMath. Our MetaMath-7B model achieves 66.5% on GSM8K, exceeding open models by 11.5%."
+    )
+    ents = [
+        ent(text, "MetaMath", EntityType.METHOD, "proposed"),
+        ent(text, "MetaMath-7B", EntityType.METHOD, "proposed"),
+    ]
     assert {r.method for r in run(nlp, text, ents)} == {"MetaMath-7B"}
 
 
 def test_surpassing_after_the_number_names_the_baseline_but_a_later_clause_does_not(nlp):
-    text = ("FooNet achieves 84.2% accuracy on ImageNet, surpassing CLIP. It beats DetectGPT by a margin of 30.2%, "
-            "and even outperforming GhostBuster in five domains.")
-    ents = [ent(text, "FooNet", EntityType.METHOD, "proposed"), ent(text, "CLIP", EntityType.METHOD, "baseline"),
-            ent(text, "DetectGPT", EntityType.METHOD, "baseline"), ent(text, "GhostBuster", EntityType.METHOD, "baseline")]
+    text = (
+        "FooNet achieves 84.2% accuracy on ImageNet, surpassing CLIP. It beats DetectGPT by a margin of 30.2%, "
+        "and even outperforming GhostBuster in five domains."
+    )
+    ents = [
+        ent(text, "FooNet", EntityType.METHOD, "proposed"),
+        ent(text, "CLIP", EntityType.METHOD, "baseline"),
+        ent(text, "DetectGPT", EntityType.METHOD, "baseline"),
+        ent(text, "GhostBuster", EntityType.METHOD, "baseline"),
+    ]
     assert {r.value: r.baseline for r in run(nlp, text, ents)} == {84.2: "CLIP", 30.2: "DetectGPT"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.records import EntityType
 from pipeline.graph.resolve import EntityIndex, norm_key
+from pipeline.records import EntityType
 
 D, M, T = EntityType.DATASET, EntityType.METHOD, EntityType.TASK
 
@@ -16,8 +16,13 @@ def _index(*names: tuple[EntityType, str, tuple[str, ...]]) -> EntityIndex:
 
 
 def test_case_hyphen_space_and_plural_variants_fold() -> None:
-    index = _index((D, "ImageNet-1k", ()), (D, "ImageNet-1K", ()), (D, "ImageNet 1k", ()),
-                   (M, "Random Forests", ()), (M, "Random Forest", ()))
+    index = _index(
+        (D, "ImageNet-1k", ()),
+        (D, "ImageNet-1K", ()),
+        (D, "ImageNet 1k", ()),
+        (M, "Random Forests", ()),
+        (M, "Random Forest", ()),
+    )
     refs = {index.ref(D, n).iri for n in ("ImageNet-1k", "imagenet 1K", "ImageNet-1k")}
     assert len(refs) == 1
     ref = index.ref(D, "ImageNet 1k")
@@ -27,8 +32,9 @@ def test_case_hyphen_space_and_plural_variants_fold() -> None:
 
 
 def test_distinct_things_stay_apart() -> None:
-    index = _index((D, "ImageNet", ()), (D, "ImageNet-1k", ()), (D, "ImageNet-21k", ()),
-                   (D, "MATH", ()), (T, "math", ()))
+    index = _index(
+        (D, "ImageNet", ()), (D, "ImageNet-1k", ()), (D, "ImageNet-21k", ()), (D, "MATH", ()), (T, "math", ())
+    )
     iris = {index.ref(D, n).iri for n in ("ImageNet", "ImageNet-1k", "ImageNet-21k")}
     assert len(iris) == 3
     assert index.ref(D, "MATH").iri != index.ref(T, "math").iri
@@ -59,23 +65,43 @@ def test_iris_are_stable_across_runs_and_insertion_order() -> None:
 def test_acronym_plurals_fold_but_words_ending_in_s_keep_their_s() -> None:
     assert norm_key("LoRAs") == norm_key("LoRA") and norm_key("GANs") == norm_key("GAN")
     assert norm_key("bias") == "bias" and norm_key("Atlas") == "atlas" and norm_key("Adam") == "adam"
-    assert norm_key("speed-ups") == norm_key("speedup") and norm_key("compression ratios") == norm_key("compression ratio")
-    assert norm_key("gas") == "gas" and norm_key("DiT-S") != norm_key("DiTs") and norm_key("1.3B") != norm_key("13B")
+    assert norm_key("speed-ups") == norm_key("speedup") and norm_key("compression ratios") == norm_key(
+        "compression ratio"
+    )
+    assert (
+        norm_key("gas") == "gas"
+        and norm_key("DiT-S") != norm_key("DiTs")
+        and norm_key("1.3B") != norm_key("13B")
+    )
 
 
 def test_acronym_folds_into_a_clearly_dominant_expansion_only() -> None:
-    names = [(M, "Low-Rank Adaptation", ("LoRA",))] * 3 + [(M, "Low-Rank Adapters", ("LoRA",)), (M, "LoRA", ())]
+    names = [(M, "Low-Rank Adaptation", ("LoRA",))] * 3 + [
+        (M, "Low-Rank Adapters", ("LoRA",)),
+        (M, "LoRA", ()),
+    ]
     index = _index(*names)
     assert index.ref(M, "LoRA") == index.ref(M, "Low-Rank Adaptation")
     assert index.ref(M, "Low-Rank Adapters") != index.ref(M, "Low-Rank Adaptation")
-    tied = _index((M, "Iterative Closest Point", ("ICP",)), (M, "Iterative Closest Point", ("ICP",)),
-                  (M, "Implicit Channel Protocol", ("ICP",)), (M, "Implicit Channel Protocol", ("ICP",)))
-    assert tied.ref(M, "ICP") not in {tied.ref(M, "Iterative Closest Point"), tied.ref(M, "Implicit Channel Protocol")}
+    tied = _index(
+        (M, "Iterative Closest Point", ("ICP",)),
+        (M, "Iterative Closest Point", ("ICP",)),
+        (M, "Implicit Channel Protocol", ("ICP",)),
+        (M, "Implicit Channel Protocol", ("ICP",)),
+    )
+    assert tied.ref(M, "ICP") not in {
+        tied.ref(M, "Iterative Closest Point"),
+        tied.ref(M, "Implicit Channel Protocol"),
+    }
 
 
 def test_expansion_chains_and_case_twins_end_in_one_node() -> None:
-    index = _index((D, "WebQuestions", ("WQ",)), (D, "WebQuestionsSP", ("WebQuestions",)), (D, "WQ", ()),
-                   (D, "webquestionsSP", ()))
+    index = _index(
+        (D, "WebQuestions", ("WQ",)),
+        (D, "WebQuestionsSP", ("WebQuestions",)),
+        (D, "WQ", ()),
+        (D, "webquestionsSP", ()),
+    )
     assert index.ref(D, "WQ") == index.ref(D, "WebQuestions") == index.ref(D, "WebQuestionsSP")
     assert index.duplicate_label_count() == 0
     iris = [r.iri for r in index.entities()]
@@ -84,8 +110,17 @@ def test_expansion_chains_and_case_twins_end_in_one_node() -> None:
 
 def test_no_two_nodes_share_an_iri_or_a_normalised_label_on_a_messy_name_table() -> None:
     import itertools
-    names = ["WebQuestions", "Webquestions", "WebQuestion", "web questions", "WebQuestionsSP", "CWQ",
-             "ComplexWebQuestions", "Complex WebQuestions"]
+
+    names = [
+        "WebQuestions",
+        "Webquestions",
+        "WebQuestion",
+        "web questions",
+        "WebQuestionsSP",
+        "CWQ",
+        "ComplexWebQuestions",
+        "Complex WebQuestions",
+    ]
     index = EntityIndex()
     for a, b in itertools.permutations(names, 2):
         index.add_name(D, a, (b,) if len(b) <= 4 else ())

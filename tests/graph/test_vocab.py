@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rdflib import OWL, RDF, RDFS, Graph, URIRef
 
-from pipeline.resources import ONTOLOGY_FILE
 from pipeline.graph.vocab import PKG, mint, slug
+from pipeline.resources import ONTOLOGY_FILE
 
 
 @pytest.fixture(scope="module")
@@ -16,8 +16,10 @@ def ontology() -> Graph:
 
 def test_closed_namespace_matches_ontology_terms(ontology: Graph) -> None:
     declared = {
-        s for kind in (OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty)
-        for s in ontology.subjects(RDF.type, kind) if str(s).startswith(str(PKG._NS))
+        s
+        for kind in (OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty)
+        for s in ontology.subjects(RDF.type, kind)
+        if str(s).startswith(str(PKG._NS))
     }
     in_code = {PKG[name] for name in PKG.__annotations__}
     assert declared == in_code

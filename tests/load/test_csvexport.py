@@ -9,7 +9,9 @@ from pipeline.load.csvexport import ARRAY_DELIMITER, export_csv
 from pipeline.load.propgraph import read_turtle
 
 
-def test_csv_files_cover_every_node_and_relationship_with_typed_headers(sample_graph: Path, tmp_path: Path) -> None:
+def test_csv_files_cover_every_node_and_relationship_with_typed_headers(
+    sample_graph: Path, tmp_path: Path
+) -> None:
     pg = read_turtle(str(sample_graph))
     written = export_csv(pg, tmp_path)
     node_rows = sum(n for name, n in written.items() if name.startswith("nodes_"))

@@ -20,7 +20,9 @@ DB = neo4j_settings().database
 def _counts(driver) -> tuple[int, int]:
     records, _, _ = driver.execute_query(
         "MATCH (n:Resource) WITH count(n) AS nodes "
-        "OPTIONAL MATCH (:Resource)-[r]->(:Resource) RETURN nodes, count(r) AS rels", database_=DB)
+        "OPTIONAL MATCH (:Resource)-[r]->(:Resource) RETURN nodes, count(r) AS rels",
+        database_=DB,
+    )
     return records[0]["nodes"], records[0]["rels"]
 
 
@@ -31,7 +33,9 @@ def test_load_writes_every_node_and_relationship(empty_db, sample_graph: Path) -
     assert summary.batches > len(pg.relationships)  # batch size 50 forces several batches per type
     records, _, _ = empty_db.execute_query(
         "MATCH (p:Paper {identifier: 'seed000-03'})-[:REPORTS_RESULT]->(r:Result) "
-        "RETURN p.uri AS uri, labels(p) AS labels, collect(r.value) AS values", database_=DB)
+        "RETURN p.uri AS uri, labels(p) AS labels, collect(r.value) AS values",
+        database_=DB,
+    )
     row = records[0]
     assert set(row["labels"]) == {"Resource", "Paper"}
     assert row["uri"] == "https://w3id.org/paperkg/id/paper/seed000-03"
@@ -41,8 +45,12 @@ def test_load_writes_every_node_and_relationship(empty_db, sample_graph: Path) -
 def test_uniqueness_constraint_exists_before_data(empty_db) -> None:
     Neo4jLoader(empty_db, database=DB).ensure_schema()
     records, _, _ = empty_db.execute_query(
-        "SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type RETURN *", database_=DB)
-    assert any(r["labelsOrTypes"] == ["Resource"] and r["properties"] == ["uri"] and "UNIQUE" in r["type"] for r in records)
+        "SHOW CONSTRAINTS YIELD labelsOrTypes, properties, type RETURN *", database_=DB
+    )
+    assert any(
+        r["labelsOrTypes"] == ["Resource"] and r["properties"] == ["uri"] and "UNIQUE" in r["type"]
+        for r in records
+    )
 
 
 def test_loading_twice_changes_no_counts(empty_db, sample_graph: Path) -> None:
@@ -56,6 +64,7 @@ def test_loading_twice_changes_no_counts(empty_db, sample_graph: Path) -> None:
 
 def _tiny(triples: str) -> PropertyGraph:
     import pyoxigraph as ox
+
     prefix = "@prefix pkg: <https://w3id.org/paperkg/ontology#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <https://w3id.org/paperkg/id/> .\n"
     return to_property_graph(ox.parse(prefix + triples, format=ox.RdfFormat.TURTLE))
 
@@ -63,20 +72,27 @@ def _tiny(triples: str) -> PropertyGraph:
 def test_reload_removes_what_is_no_longer_extracted_but_keeps_foreign_nodes(empty_db) -> None:
     empty_db.execute_query("CREATE (:Resource {uri: 'urn:user:own'}), (:Note {text: 'mine'})", database_=DB)
     loader = Neo4jLoader(empty_db, database=DB)
-    old = _tiny(":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a , :dataset\\/b . "
-                ":dataset\\/a a pkg:Dataset ; rdfs:label 'A' . :dataset\\/b a pkg:Dataset ; rdfs:label 'B' .")
-    new = _tiny(":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a . :dataset\\/a a pkg:Dataset ; rdfs:label 'A2' .")
+    old = _tiny(
+        ":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a , :dataset\\/b . "
+        ":dataset\\/a a pkg:Dataset ; rdfs:label 'A' . :dataset\\/b a pkg:Dataset ; rdfs:label 'B' ."
+    )
+    new = _tiny(
+        ":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a . :dataset\\/a a pkg:Dataset ; rdfs:label 'A2' ."
+    )
     loader.load(old, progress=False)
     summary = loader.load(new, replace=True, progress=False)
     assert summary.deleted_nodes == 1
     records, _, _ = empty_db.execute_query(
-        "MATCH (d:Dataset) RETURN d.label AS label ORDER BY label", database_=DB)
+        "MATCH (d:Dataset) RETURN d.label AS label ORDER BY label", database_=DB
+    )
     assert [r["label"] for r in records] == ["A2"]
     records, _, _ = empty_db.execute_query(
-        "MATCH (:Paper)-[r:USES_DATASET]->() RETURN count(r) AS n", database_=DB)
+        "MATCH (:Paper)-[r:USES_DATASET]->() RETURN count(r) AS n", database_=DB
+    )
     assert records[0]["n"] == 1
     records, _, _ = empty_db.execute_query(
-        "MATCH (n) WHERE n.uri = 'urn:user:own' OR n:Note RETURN count(n) AS n", database_=DB)
+        "MATCH (n) WHERE n.uri = 'urn:user:own' OR n:Note RETURN count(n) AS n", database_=DB
+    )
     assert records[0]["n"] == 2
 
 

@@ -19,25 +19,68 @@ from .parse import span_at
 #: last words of a technique name written in lower case ("behavior cloning", "chain-of-thought")
 TECHNIQUE_LAST = {"cloning", "thought", "thoughts", "experts", "agents"}
 #: "mixture of experts", "chain-of-thought", "tree of thoughts": a named technique though every word is generic
-_TECHNIQUE_PATTERN = re.compile(r"\b(?:mixtures?[\s-]+of[\s-]+\w|(?:chain|tree|graph|forest)s?[\s-]+of[\s-]+thoughts?\b)",
-                                re.IGNORECASE)
+_TECHNIQUE_PATTERN = re.compile(
+    r"\b(?:mixtures?[\s-]+of[\s-]+\w|(?:chain|tree|graph|forest)s?[\s-]+of[\s-]+thoughts?\b)", re.IGNORECASE
+)
 #: verbs whose object (or passive subject) is a tool
-_USE_VERBS = {"use", "leverage", "employ", "apply", "adopt", "utilize", "utilise", "exploit", "incorporate",
-              "integrate", "combine"}
+_USE_VERBS = {
+    "use",
+    "leverage",
+    "employ",
+    "apply",
+    "adopt",
+    "utilize",
+    "utilise",
+    "exploit",
+    "incorporate",
+    "integrate",
+    "combine",
+}
 #: prepositions that introduce the tool ("via CoT", "using BC"); not "with" ("molecules with antibiotic properties")
 _TOOL_PREPS = {"via", "using", "through"}
 #: component nouns a technique modifies ("BC policy", "MoE layers"); not "methods"/"models", which also
 #: follow tasks ("previous VR methods", "ICL models")
-_CARRIERS = {"layer", "layers", "block", "blocks", "module", "modules", "prompting", "prompt", "prompts", "policy",
-             "policies", "loss", "objective", "regularizer", "regularization", "kernel", "kernels", "attention",
-             "step", "steps", "scheme", "schemes", "mechanism", "variant", "variants", "estimator", "sampler",
-             "technique", "techniques", "strategy", "strategies", "router", "decoding"}
+_CARRIERS = {
+    "layer",
+    "layers",
+    "block",
+    "blocks",
+    "module",
+    "modules",
+    "prompting",
+    "prompt",
+    "prompts",
+    "policy",
+    "policies",
+    "loss",
+    "objective",
+    "regularizer",
+    "regularization",
+    "kernel",
+    "kernels",
+    "attention",
+    "step",
+    "steps",
+    "scheme",
+    "schemes",
+    "mechanism",
+    "variant",
+    "variants",
+    "estimator",
+    "sampler",
+    "technique",
+    "techniques",
+    "strategy",
+    "strategies",
+    "router",
+    "decoding",
+}
 #: for a task-like long form ("in-context learning") only a technique noun will do ("the ICL approach")
 _TASK_CARRIERS = {"approach", "technique", "prompting"}
 
 
 def technique_long_form(long_text: str) -> bool:
-    """"Mixture of Experts", "chain-of-thought": generic words that together name a technique."""
+    """ "Mixture of Experts", "chain-of-thought": generic words that together name a technique."""
     return bool(_TECHNIQUE_PATTERN.search(long_text))
 
 
@@ -56,8 +99,12 @@ def _tool_use(doc: Doc, o: Span, carriers: set[str], preps: bool) -> bool:
     head = root.head
     if root.dep_ in {"dobj", "nsubjpass"} and head.lemma_.lower() in _USE_VERBS:
         return True  # "we apply CoT", "BC is extensively utilized"
-    if preps and root.dep_ == "pobj" and head.head.pos_ in {"VERB", "AUX"} and (
-            head.lower_ in _TOOL_PREPS or head.lower_ == "on" and head.head.lemma_.lower() == "base"):
+    if (
+        preps
+        and root.dep_ == "pobj"
+        and head.head.pos_ in {"VERB", "AUX"}
+        and (head.lower_ in _TOOL_PREPS or head.lower_ == "on" and head.head.lemma_.lower() == "base")
+    ):
         return True  # "trained via BC", "distilled using BC"
     nxt = doc[o.end] if o.end < len(doc) else None
     return nxt is not None and nxt.lower_ in carriers and not nxt.is_sent_start  # "BC policy", "MoE layers"
@@ -77,7 +124,7 @@ def acronym_technique(doc: Doc, sp: Span, aliases: list[str], task_like: bool) -
 
 
 def technique_phrase_candidates(doc: Doc) -> list[tuple[int, int]]:
-    """"chain-of-thought techniques", "mixture-of-experts layers": a generic-worded technique name that
+    """ "chain-of-thought techniques", "mixture-of-experts layers": a generic-worded technique name that
     modifies a technique or component noun (without an acronym definition)."""
     out = []
     for m in _TECHNIQUE_PATTERN.finditer(doc.text):

@@ -47,7 +47,9 @@ def _is_generic_name(text: str) -> bool:
     low = text.lower()
     if low in GENERIC_NAMES or low.rstrip("s") in GENERIC_NAMES:
         return True
-    if "-to-" in low or re.match(r"^(?:post|pre|non|anti|multi|self|cross|semi|sub|super|inter|intra)-", text):
+    if "-to-" in low or re.match(
+        r"^(?:post|pre|non|anti|multi|self|cross|semi|sub|super|inter|intra)-", text
+    ):
         return True
     if re.match(r"^\d+(?:\.\d+)?[BMKbmk]-[a-z]+$", text):
         return True  # "1.3B-parameter", "7B-scale": a size, not a name
@@ -116,10 +118,19 @@ def title_candidates(doc: Doc) -> list[tuple[int, int]]:
                 if _cap_word(tj):
                     caps += 1
                     last_cap = j
-                elif tj.text in TITLE_CONNECTORS and j + 1 < len(toks) and j > i and (
-                    (_cap_word(toks[j + 1]) and _plain_title(toks[j + 1]) and _plain_title(toks[j - 1]))
-                    or (tj.text == "-" and toks[j + 1].text[:1].isalpha())
-                ) and not (tj.whitespace_ and tj.text == "-") or tj.text == "-" and not tj.whitespace_ and j > i:
+                elif (
+                    tj.text in TITLE_CONNECTORS
+                    and j + 1 < len(toks)
+                    and j > i
+                    and (
+                        (_cap_word(toks[j + 1]) and _plain_title(toks[j + 1]) and _plain_title(toks[j - 1]))
+                        or (tj.text == "-" and toks[j + 1].text[:1].isalpha())
+                    )
+                    and not (tj.whitespace_ and tj.text == "-")
+                    or tj.text == "-"
+                    and not tj.whitespace_
+                    and j > i
+                ):
                     pass
                 else:
                     break
@@ -127,8 +138,11 @@ def title_candidates(doc: Doc) -> list[tuple[int, int]]:
             first = i
             # drop a sentence-initial ordinary word ("In", "We", "Our", "Recent") and following connectors
             while first <= last_cap and (
-                (toks[first].i == sent.start and toks[first].pos_ in {"DET", "ADP", "PRON", "ADV", "SCONJ", "CCONJ",
-                                                                      "AUX", "ADJ", "VERB", "NUM"})
+                (
+                    toks[first].i == sent.start
+                    and toks[first].pos_
+                    in {"DET", "ADP", "PRON", "ADV", "SCONJ", "CCONJ", "AUX", "ADJ", "VERB", "NUM"}
+                )
                 or toks[first].text in TITLE_CONNECTORS
             ):
                 if toks[first].text in TITLE_CONNECTORS or toks[first].i == sent.start:
@@ -143,6 +157,7 @@ def title_candidates(doc: Doc) -> list[tuple[int, int]]:
                     out.append((span.start_char, span.end_char))
             i = max(j, i + 1)
     return out
+
 
 def weak_name_token(tok: Token) -> bool:
     txt = tok.text
@@ -169,13 +184,24 @@ def weak_evidence(doc: Doc, tok: Token, strong: set[int]) -> str | None:
     if tok.dep_ == "appos" and tok.head.lower_ in DATASET_HEADS | METHOD_HEADS | {"game", "games"}:
         return "appos"
     nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-    if nxt is not None and (nxt.lower_ in DATASET_HEADS - {"data", "set", "sets", "tasks"} or nxt.lower_ in {
-            "benchmark", "dataset", "model", "framework", "algorithm", "architecture"}):
+    if nxt is not None and (
+        nxt.lower_ in DATASET_HEADS - {"data", "set", "sets", "tasks"}
+        or nxt.lower_ in {"benchmark", "dataset", "model", "framework", "algorithm", "architecture"}
+    ):
         return "head"
-    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.lower_ in {"tasks", "games", "datasets",
-                                                                                      "benchmarks", "environments"}:
+    if (
+        root.dep_ == "pobj"
+        and root.head.lower_ == "of"
+        and root.head.head.lower_ in {"tasks", "games", "datasets", "benchmarks", "environments"}
+    ):
         return "of-tasks"
-    if propose_verb(tok, STRONG_PROPOSE) is not None and tok.dep_ in {"dobj", "appos", "oprd", "attr", "conj"}:
+    if propose_verb(tok, STRONG_PROPOSE) is not None and tok.dep_ in {
+        "dobj",
+        "appos",
+        "oprd",
+        "attr",
+        "conj",
+    }:
         return "proposed"
     if proposed_cue(doc, doc[tok.i : tok.i + 1]):
         return "proposed"
@@ -192,7 +218,13 @@ def _cap_word(t: Token) -> bool:
         return False
     if t.i == t.sent.start and t.pos_ in {"DET", "ADP", "PRON", "ADV", "SCONJ", "CCONJ", "AUX"}:
         return False
-    if len(txt) > 1 and txt.isupper() and txt.isalpha() and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == "-":
+    if (
+        len(txt) > 1
+        and txt.isupper()
+        and txt.isalpha()
+        and t.i + 1 < len(t.doc)
+        and t.doc[t.i + 1].text == "-"
+    ):
         return True  # "IN-CONTEXT PRETRAINING": an all-caps name keeps its small words
     return txt.lower() not in {"we", "our", "i", "it", "this", "these", "in", "to", "however", "moreover"}
 
@@ -205,8 +237,14 @@ def _tech_left(doc: Doc, head: int, limit: int) -> int:
         if t.text in {"-", "–"} and not t.whitespace_ and i - 2 >= limit and not doc[i - 2].whitespace_:
             i -= 2
             continue
-        if (t.is_alpha and t.text.islower() and t.lower_ not in TECH_GENERIC_MODIFIERS and not t.is_stop
-                and t.dep_ in {"compound", "amod", "nmod", "npadvmod"} and t.tag_ not in {"JJR", "JJS"}):
+        if (
+            t.is_alpha
+            and t.text.islower()
+            and t.lower_ not in TECH_GENERIC_MODIFIERS
+            and not t.is_stop
+            and t.dep_ in {"compound", "amod", "nmod", "npadvmod"}
+            and t.tag_ not in {"JJR", "JJS"}
+        ):
             i -= 1
             continue
         break
@@ -216,8 +254,22 @@ def _tech_left(doc: Doc, head: int, limit: int) -> int:
 
 
 #: "caused by X": the cause of a problem, not a technique that is used
-_CAUSE_VERBS = {"cause", "drive", "induce", "limit", "hinder", "bottleneck", "dominate", "constrain", "motivate",
-                "inspire", "plague", "affect", "introduce", "incur"}
+_CAUSE_VERBS = {
+    "cause",
+    "drive",
+    "induce",
+    "limit",
+    "hinder",
+    "bottleneck",
+    "dominate",
+    "constrain",
+    "motivate",
+    "inspire",
+    "plague",
+    "affect",
+    "introduce",
+    "incur",
+}
 
 
 def _tech_cue(doc: Doc, root: Token) -> bool:
@@ -225,14 +277,18 @@ def _tech_cue(doc: Doc, root: Token) -> bool:
     head = root.head
     if root.dep_ == "dobj" and head.lemma_.lower() in TECH_USE_VERBS:
         return True
-    if root.dep_ == "pobj" and (head.lower_ in {"via", "through"}
-                                or head.lower_ == "by" and head.head.lemma_.lower() not in _CAUSE_VERBS):
+    if root.dep_ == "pobj" and (
+        head.lower_ in {"via", "through"}
+        or head.lower_ == "by"
+        and head.head.lemma_.lower() not in _CAUSE_VERBS
+    ):
         return True
     if root.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in TECH_OF_NOUNS:
         return True
     if root.dep_ == "pobj" and head.lower_ == "as" and doc[head.i - 1].lower_ == "such":
-        owners = {head.head.lemma_.lower()} | {t.lemma_.lower() for t in doc[max(0, head.i - 6) : head.i - 1]
-                                               if t.pos_ == "NOUN"}
+        owners = {head.head.lemma_.lower()} | {
+            t.lemma_.lower() for t in doc[max(0, head.i - 6) : head.i - 1] if t.pos_ == "NOUN"
+        }
         return bool(owners & (METHOD_HEADS | TECH_LIST_OWNERS))
     return False
 
@@ -247,43 +303,85 @@ def technique_candidates(doc: Doc) -> list[tuple[int, int]]:
         low = tok.lower_
         proposed_name = False
         if low not in TECH_HEADS:
-            proposed_name = _proposed_appos_name(doc, tok) or low in {
-                "learning", "training", "optimization", "estimation", "inference"} and _proposed_lower_name(doc, tok)
+            proposed_name = (
+                _proposed_appos_name(doc, tok)
+                or low in {"learning", "training", "optimization", "estimation", "inference"}
+                and _proposed_lower_name(doc, tok)
+            )
             if not proposed_name:
                 continue
-        if not tok.text.islower() or not (tok.pos_ == "NOUN" or tok.tag_ == "VBG" and tok.dep_ in {
-                "appos", "dobj", "pobj", "conj"}):
+        if not tok.text.islower() or not (
+            tok.pos_ == "NOUN" or tok.tag_ == "VBG" and tok.dep_ in {"appos", "dobj", "pobj", "conj"}
+        ):
             continue
         if tok.i > 0 and doc[tok.i - 1].text in {"-", "–"} and not doc[tok.i - 1].whitespace_:
             continue  # "cross-attention", "self-attention": one generic word
         start = _tech_left(doc, tok.i, tok.sent.start)
-        if start == tok.i or start > 0 and doc[start - 1].text in {"-", "–"} and not doc[start - 1].whitespace_:
+        if (
+            start == tok.i
+            or start > 0
+            and doc[start - 1].text in {"-", "–"}
+            and not doc[start - 1].whitespace_
+        ):
             continue
         root = tok
         if tok.dep_ == "compound" and tok.head.i == tok.i + 1 and tok.head.lower_ in TECH_CARRIERS:
             root = tok.head  # "a robust bundle adjustment step"
         elif tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in TECH_NOT_BEFORE:
             continue  # "prediction tasks", "sampling rate", "search space"
-        inside_paren = start > 0 and doc[start - 1].text == "(" and doc[tok.i + 1 : tok.i + 2].text == ")" \
-            and start >= 2 and not doc[start - 2].is_punct
+        inside_paren = (
+            start > 0
+            and doc[start - 1].text == "("
+            and doc[tok.i + 1 : tok.i + 2].text == ")"
+            and start >= 2
+            and not doc[start - 2].is_punct
+        )
         if proposed_name or inside_paren or _tech_cue(doc, root):
             out.append((doc[start].idx, tok.idx + len(tok.text)))
     return out
 
 
 #: description heads that make "we propose X, a ... <head>" a method ("min-p sampling, a truncation method")
-_DESCRIBED_AS = {"method", "algorithm", "technique", "framework", "approach", "procedure", "strategy", "scheme",
-                 "architecture", "model", "mechanism", "paradigm", "recipe", "objective", "loss", "estimator",
-                 "optimizer", "module", "pipeline", "regularizer", "sampler", "solver", "protocol", "variant"}
+_DESCRIBED_AS = {
+    "method",
+    "algorithm",
+    "technique",
+    "framework",
+    "approach",
+    "procedure",
+    "strategy",
+    "scheme",
+    "architecture",
+    "model",
+    "mechanism",
+    "paradigm",
+    "recipe",
+    "objective",
+    "loss",
+    "estimator",
+    "optimizer",
+    "module",
+    "pipeline",
+    "regularizer",
+    "sampler",
+    "solver",
+    "protocol",
+    "variant",
+}
 
 
 def _described_proposal(doc: Doc, tok: Token) -> tuple[int, int] | None:
-    """"We propose min-p sampling, a dynamic truncation method": a bare noun phrase (no article) as the
+    """ "We propose min-p sampling, a dynamic truncation method": a bare noun phrase (no article) as the
     object of a proposing verb, immediately described by an indefinite method noun phrase. The span runs
     from the phrase's first modifier (capitalised ones too: "Highway backpropagation") to its head."""
-    if tok.dep_ != "dobj" or tok.pos_ != "NOUN" or not tok.text.islower() or tok.lower_ in METHOD_HEADS \
-            or tok.head.lemma_.lower() not in STRONG_PROPOSE - {"call", "name", "dub", "term"} \
-            or any(c.dep_ in {"det", "poss", "nummod"} for c in tok.children):
+    if (
+        tok.dep_ != "dobj"
+        or tok.pos_ != "NOUN"
+        or not tok.text.islower()
+        or tok.lower_ in METHOD_HEADS
+        or tok.head.lemma_.lower() not in STRONG_PROPOSE - {"call", "name", "dub", "term"}
+        or any(c.dep_ in {"det", "poss", "nummod"} for c in tok.children)
+    ):
         return None
     if doc[tok.i + 1 : tok.i + 3].text.lower() not in {", a", ", an"}:
         return None
@@ -293,8 +391,14 @@ def _described_proposal(doc: Doc, tok: Token) -> tuple[int, int] | None:
     start = tok.i
     while start - 1 > tok.head.i and tok.i - start < 4:
         t = doc[start - 1]
-        if t.text in {"-", "–"} and not t.whitespace_ or t.dep_ in {"compound", "amod", "nmod"} and t.head.i >= start \
-                and (t.is_alpha or "-" in t.text) and t.lower_ not in TECH_GENERIC_MODIFIERS:
+        if (
+            t.text in {"-", "–"}
+            and not t.whitespace_
+            or t.dep_ in {"compound", "amod", "nmod"}
+            and t.head.i >= start
+            and (t.is_alpha or "-" in t.text)
+            and t.lower_ not in TECH_GENERIC_MODIFIERS
+        ):
             start -= 1
             continue
         break
@@ -304,20 +408,27 @@ def _described_proposal(doc: Doc, tok: Token) -> tuple[int, int] | None:
 
 
 def _proposed_lower_name(doc: Doc, tok: Token) -> bool:
-    """"We propose dynamics contrastive learning, a framework ...": a bare lowercase noun phrase as the
+    """ "We propose dynamics contrastive learning, a framework ...": a bare lowercase noun phrase as the
     object of a proposing verb, followed by its description."""
-    if tok.dep_ != "dobj" or tok.head.lemma_.lower() not in STRONG_PROPOSE or any(
-            c.dep_ in {"det", "poss"} for c in tok.children):
+    if (
+        tok.dep_ != "dobj"
+        or tok.head.lemma_.lower() not in STRONG_PROPOSE
+        or any(c.dep_ in {"det", "poss"} for c in tok.children)
+    ):
         return False
     after = doc[tok.i + 1 : tok.i + 4]
     return len(after) >= 2 and after[0].text in {",", ":"} and after[1].lower_ in {"a", "an"}
 
 
 def _proposed_appos_name(doc: Doc, tok: Token) -> bool:
-    """"we introduce a novel form of attack: the resolution attack": a lowercase compound in apposition
+    """ "we introduce a novel form of attack: the resolution attack": a lowercase compound in apposition
     to the object of a proposing verb, repeating the object's noun, names the proposal."""
-    if tok.dep_ != "appos" or tok.pos_ != "NOUN" or tok.lower_ in METHOD_HEADS or not any(
-            c.dep_ == "compound" and c.i == tok.i - 1 for c in tok.children):
+    if (
+        tok.dep_ != "appos"
+        or tok.pos_ != "NOUN"
+        or tok.lower_ in METHOD_HEADS
+        or not any(c.dep_ == "compound" and c.i == tok.i - 1 for c in tok.children)
+    ):
         return False
     obj = tok.head
     if not (obj.i < tok.i and obj.dep_ == "dobj" and obj.head.lemma_.lower() in STRONG_PROPOSE):
@@ -325,13 +436,17 @@ def _proposed_appos_name(doc: Doc, tok: Token) -> bool:
     if not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) and doc[tok.i - 2].text != ":":
         return False
     mine = {t.i for t in tok.subtree}
-    return any(t.lemma_ == tok.lemma_ for t in obj.subtree if t.i not in mine) and \
-        propose_verb(tok, STRONG_PROPOSE) is not None
+    return (
+        any(t.lemma_ == tok.lemma_ for t in obj.subtree if t.i not in mine)
+        and propose_verb(tok, STRONG_PROPOSE) is not None
+    )
 
 
 #: "termed L_p-convolution", "called $\alpha$-Flow": a name right after a naming cue
-_NAMING_CUE = re.compile(r"\b(?:termed|named|called|dubbed|coined)\s+(?:as\s+)?(?:(?:the|a|an)\s+)?"
-                         r"(\$?[A-Za-z][\w$\\{}^+\-/.]*)")
+_NAMING_CUE = re.compile(
+    r"\b(?:termed|named|called|dubbed|coined)\s+(?:as\s+)?(?:(?:the|a|an)\s+)?"
+    r"(\$?[A-Za-z][\w$\\{}^+\-/.]*)"
+)
 
 
 def cued_name_candidates(doc: Doc) -> list[tuple[int, int, str]]:

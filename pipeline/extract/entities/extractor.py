@@ -52,6 +52,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
+from ...records import EntityMention, EntityType
 from ..text.acronyms import find_definitions
 from .acro import technique_long_form, technique_phrase_candidates
 from .candidates import (
@@ -87,7 +88,6 @@ from .roles import (
 from .tasks import select_tasks
 from .title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
 from .types import acro_type, decide_type, not_a_method, type_votes
-from ...records import EntityMention, EntityType
 
 #: short forms of generic families: their acronym definitions are claimed and dropped
 _GENERIC_SHORTS = {"llm", "llms", "lm", "lms", "sota", "ai", "ml"}
@@ -170,11 +170,14 @@ def _cued_candidates(doc: Doc, occupied: Occupancy) -> list[Candidate]:
     return out
 
 
-def _name_like_candidates(doc: Doc, cased: list[tuple[int, int, str]], method_phrases: list[tuple[int, int]],
-                          occupied: Occupancy) -> list[Candidate]:
+def _name_like_candidates(
+    doc: Doc, cased: list[tuple[int, int, str]], method_phrases: list[tuple[int, int]], occupied: Occupancy
+) -> list[Candidate]:
     """(b)-(e) Name shapes, cased gazetteer names, listed technique phrases, Title Case runs: longest first."""
     text = doc.text
-    spans: list[tuple[int, int, str]] = [(s, _versioned_end(text, e), "name") for s, e in name_candidates(doc)]
+    spans: list[tuple[int, int, str]] = [
+        (s, _versioned_end(text, e), "name") for s, e in name_candidates(doc)
+    ]
     for s, e, label in cased:
         if label != "METRIC":
             sp = doc[s:e]
@@ -223,8 +226,9 @@ def _weak_candidates(doc: Doc, cands: list[Candidate], occupied: Occupancy) -> l
     return out
 
 
-def _type_candidates(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
-                     res: Resources) -> dict[str, dict[EntityType, float]]:
+def _type_candidates(
+    doc: Doc, cands: list[Candidate], alias_of: dict[str, int], res: Resources
+) -> dict[str, dict[EntityType, float]]:
     """Fix the type of acronym definitions; sum context votes per surface for the other candidates."""
     surface_votes: dict[str, dict[EntityType, float]] = defaultdict(lambda: defaultdict(float))
     local: dict[int, dict[EntityType, float]] = {}
@@ -252,8 +256,12 @@ def _type_candidates(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
     return surface_votes
 
 
-def _share_votes_in_lists(doc: Doc, cands: list[Candidate], local: dict[int, dict[EntityType, float]],
-                          surface_votes: dict[str, dict[EntityType, float]]) -> None:
+def _share_votes_in_lists(
+    doc: Doc,
+    cands: list[Candidate],
+    local: dict[int, dict[EntityType, float]],
+    surface_votes: dict[str, dict[EntityType, float]],
+) -> None:
     """Names coordinated in one list ("on SST2 and COLA") are things of one kind: each name also gets half
     of the context votes of the other names in its list."""
     by_token: dict[int, Candidate] = {}
@@ -268,8 +276,13 @@ def _share_votes_in_lists(doc: Doc, cands: list[Candidate], local: dict[int, dic
                 surface_votes[c.text][k] += 0.5 * v
 
 
-def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
-           surface_votes: dict[str, dict[EntityType, float]], res: Resources) -> list[_Entity]:
+def _group(
+    doc: Doc,
+    cands: list[Candidate],
+    alias_of: dict[str, int],
+    surface_votes: dict[str, dict[EntityType, float]],
+    res: Resources,
+) -> list[_Entity]:
     """Typed candidates merged into entities (acronym and long form, repeated surfaces), in text order."""
     text = doc.text
     entities: dict[tuple[EntityType, str], _Entity] = {}
@@ -280,12 +293,19 @@ def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
         if defn is not None and defn.fixed is T:
             continue
         etype = c.fixed if c.fixed is not None else decide_type(surface_votes.get(c.text, {}), c, res)
-        if etype is None or -1 in (alias_of.get(c.text), alias_of.get(c.text + "s"), alias_of.get(c.text[:-1])
-                                   if c.text.endswith("s") else None):
+        if etype is None or -1 in (
+            alias_of.get(c.text),
+            alias_of.get(c.text + "s"),
+            alias_of.get(c.text[:-1]) if c.text.endswith("s") else None,
+        ):
             continue  # untyped, or the short form of a generic or a concept ("LLMs"; "PE" of "PEs")
         sp = span_at(doc, c.start, c.end)
-        if etype in (M, D) and c.source in {"name", "title", "gaz", "weak"} and sp is not None and not_a_method(
-                doc, sp, c, res):
+        if (
+            etype in (M, D)
+            and c.source in {"name", "title", "gaz", "weak"}
+            and sp is not None
+            and not_a_method(doc, sp, c, res)
+        ):
             continue
         key_text = c.text
         if defn is not None:
@@ -302,13 +322,18 @@ def _group(doc: Doc, cands: list[Candidate], alias_of: dict[str, int],
         if c.source == "acro":
             for a in c.aliases:
                 for m in re.finditer(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", text):
-                    if not any(o.start <= m.start() and m.end() <= o.end and o.end - o.start > m.end() - m.start()
-                               for o in cands if o is not c and o.source != "dropped"):
+                    if not any(
+                        o.start <= m.start() and m.end() <= o.end and o.end - o.start > m.end() - m.start()
+                        for o in cands
+                        if o is not c and o.source != "dropped"
+                    ):
                         ent.spans.append((m.start(), m.end()))  # not the "QMARL" inside "entangled QMARL"
     return list(entities.values())
 
 
-def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | None = None) -> list[EntityMention]:
+def _with_roles(
+    doc: Doc, entities: list[_Entity], res: Resources, tname: str | None = None
+) -> list[EntityMention]:
     """Method and dataset roles from every occurrence, then the output records."""
     proposed_names: list[str] = []
     tkey = norm_key(tname) if tname else None
@@ -330,7 +355,11 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
         elif ent.type is D:
             ent.roles = {dataset_role(doc, sp) for sp in spans}
     for ent in entities:  # "we incorporate X": a component the authors add, unless X is a known method
-        if ent.type is M and not ent.roles & {"proposed", "baseline"} and ent.text.lower() not in res.method_lower:
+        if (
+            ent.type is M
+            and not ent.roles & {"proposed", "baseline"}
+            and ent.text.lower() not in res.method_lower
+        ):
             spans = [sp for s, e in ent.spans if (sp := span_at(doc, s, e)) is not None]
             if any(propose_verb(sp.root, WEAK_PROPOSE) is not None for sp in spans):
                 ent.roles.add("proposed")
@@ -338,8 +367,10 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
     if not proposed_names:  # a coined name described in a sentence of ours, or that achieves/outperforms
         for ent in entities:
             if ent.type is M and ent.text not in res.method_names and "baseline" not in ent.roles:
-                if any(described_by_us(doc, span_at(doc, s, e)) or subject_of_success(doc, span_at(doc, s, e))
-                       for s, e in ent.spans):
+                if any(
+                    described_by_us(doc, span_at(doc, s, e)) or subject_of_success(doc, span_at(doc, s, e))
+                    for s, e in ent.spans
+                ):
                     ent.roles.add("proposed")
                     proposed_names.append(ent.text)
                     break
@@ -347,29 +378,49 @@ def _with_roles(doc: Doc, entities: list[_Entity], res: Resources, tname: str | 
     for ent in entities:
         role: str | None = None
         if ent.type is M:
-            if "proposed" in ent.roles or (any(shares_prefix(ent.text, p) for p in proposed_names)
-                                           and "baseline" not in ent.roles):
+            if "proposed" in ent.roles or (
+                any(shares_prefix(ent.text, p) for p in proposed_names) and "baseline" not in ent.roles
+            ):
                 role = "proposed"
             else:
                 role = "baseline" if "baseline" in ent.roles else "used"
         elif ent.type is D:
             role = "introduced" if "introduced" in ent.roles else "used"
-        out.append(EntityMention(type=ent.type, text=ent.text, start=ent.start, end=ent.end,
-                                 sentence=sentence_of(doc, span_at(doc, ent.start, ent.end)), role=role,
-                                 aliases=tuple(ent.aliases)))
-    if tname and is_whole_title(doc, tname) and not proposed_names and not any(
-            norm_key(f) == tkey for ent in entities for f in (ent.text, *ent.aliases)):
+        out.append(
+            EntityMention(
+                type=ent.type,
+                text=ent.text,
+                start=ent.start,
+                end=ent.end,
+                sentence=sentence_of(doc, span_at(doc, ent.start, ent.end)),
+                role=role,
+                aliases=tuple(ent.aliases),
+            )
+        )
+    if (
+        tname
+        and is_whole_title(doc, tname)
+        and not proposed_names
+        and not any(norm_key(f) == tkey for ent in entities for f in (ent.text, *ent.aliases))
+    ):
         out.append(_title_only_name(doc, tname, data_title))
     return out
 
 
 def _title_only_name(doc: Doc, name: str, data: bool) -> EntityMention:
-    """"Discrete Copula Diffusion" (the whole title) while the abstract says only "the hybrid model": the
+    """ "Discrete Copula Diffusion" (the whole title) while the abstract says only "the hybrid model": the
     contribution is named in the title alone, recorded as a title mention."""
     title = title_of(doc) or name
     at = max(title.find(name), 0)
-    return EntityMention(type=D if data else M, text=name, start=at, end=at + len(name), sentence=title,
-                         role="introduced" if data else "proposed", in_title=True)
+    return EntityMention(
+        type=D if data else M,
+        text=name,
+        start=at,
+        end=at + len(name),
+        sentence=title,
+        role="introduced" if data else "proposed",
+        in_title=True,
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------

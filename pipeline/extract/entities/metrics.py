@@ -29,23 +29,118 @@ def metric_mod_ok(t: Token) -> bool:
 
 
 #: what a measure is never called on its own (guidelines: vague words are not metrics)
-_VAGUE = {"performance", "effectiveness", "quality", "efficiency", "results", "result", "capability", "capabilities",
-          "ability", "abilities", "terms", "way", "ways", "benefit", "benefits", "improvement", "improvements",
-          "gain", "gains", "cost", "costs", "power", "behavior", "behaviour", "properties", "property", "aspects",
-          "task", "tasks", "model", "models", "method", "methods", "data", "number", "amount", "level", "levels",
-          "state", "art", "order", "orders", "magnitude", "fraction", "percentage", "average", "factor", "margin",
-          "range", "variety", "set", "scale", "size", "baseline", "baselines", "one", "use", "need", "lack"}
+_VAGUE = {
+    "performance",
+    "effectiveness",
+    "quality",
+    "efficiency",
+    "results",
+    "result",
+    "capability",
+    "capabilities",
+    "ability",
+    "abilities",
+    "terms",
+    "way",
+    "ways",
+    "benefit",
+    "benefits",
+    "improvement",
+    "improvements",
+    "gain",
+    "gains",
+    "cost",
+    "costs",
+    "power",
+    "behavior",
+    "behaviour",
+    "properties",
+    "property",
+    "aspects",
+    "task",
+    "tasks",
+    "model",
+    "models",
+    "method",
+    "methods",
+    "data",
+    "number",
+    "amount",
+    "level",
+    "levels",
+    "state",
+    "art",
+    "order",
+    "orders",
+    "magnitude",
+    "fraction",
+    "percentage",
+    "average",
+    "factor",
+    "margin",
+    "range",
+    "variety",
+    "set",
+    "scale",
+    "size",
+    "baseline",
+    "baselines",
+    "one",
+    "use",
+    "need",
+    "lack",
+}
 #: nouns whose "in X" object is the measure that changes ("an increase in success rates")
-_CHANGE_NOUNS = {"improvement", "improvements", "increase", "increases", "gain", "gains", "reduction",
-                 "reductions", "decrease", "drop", "boost", "boosts", "degradation", "enhancement", "advantage"}
+_CHANGE_NOUNS = {
+    "improvement",
+    "improvements",
+    "increase",
+    "increases",
+    "gain",
+    "gains",
+    "reduction",
+    "reductions",
+    "decrease",
+    "drop",
+    "boost",
+    "boosts",
+    "degradation",
+    "enhancement",
+    "advantage",
+}
 #: head nouns that are measures when a specific word names them ("Jaccard Index", "Spearman coefficients")
-_NAMED_HEADS = {"index", "coefficient", "coefficients", "score", "scores", "rate", "rates", "ratio", "distance",
-                "divergence"}
+_NAMED_HEADS = {
+    "index",
+    "coefficient",
+    "coefficients",
+    "score",
+    "scores",
+    "rate",
+    "rates",
+    "ratio",
+    "distance",
+    "divergence",
+}
 
 
 #: single nouns that are measures in a measuring context ("the metric of regret", "in terms of coverage")
-_SINGLE_OK = {"regret", "diversity", "coverage", "perplexity", "fidelity", "validity", "novelty", "recall",
-              "precision", "sparsity", "calibration", "faithfulness", "factuality", "runtime", "loss"}
+_SINGLE_OK = {
+    "regret",
+    "diversity",
+    "coverage",
+    "perplexity",
+    "fidelity",
+    "validity",
+    "novelty",
+    "recall",
+    "precision",
+    "sparsity",
+    "calibration",
+    "faithfulness",
+    "factuality",
+    "runtime",
+    "loss",
+}
 
 
 def _np_span(doc: Doc, head: Token) -> tuple[int, int] | None:
@@ -70,12 +165,22 @@ def context_metric_spans(doc: Doc) -> list[tuple[int, int]]:
         low = tok.lower_
         if low == "of" and tok.i >= 2 and doc[tok.i - 1].lower_ == "terms" and doc[tok.i - 2].lower_ == "in":
             heads = [g for c in tok.children if c.dep_ == "pobj" for g in conj_group(c)]
-        elif low == "of" and tok.head.lower_ in {"metric", "metrics", "measure"} and tok.head.i == tok.i - 1:
+        elif (
+            low == "of"
+            and tok.head.lower_ in {"metric", "metrics", "measure"}
+            and tok.head.i == tok.i - 1
+            or low == "in"
+            and tok.head.lower_ in _CHANGE_NOUNS
+            and tok.head.i == tok.i - 1
+        ):
             heads = [c for c in tok.children if c.dep_ == "pobj"]
-        elif low == "in" and tok.head.lower_ in _CHANGE_NOUNS and tok.head.i == tok.i - 1:
-            heads = [c for c in tok.children if c.dep_ == "pobj"]
-        elif low in _NAMED_HEADS and tok.i - 1 > tok.sent.start and doc[tok.i - 1].text[:1].isupper() \
-                and doc[tok.i - 1].text[1:].islower() and doc[tok.i - 1].is_alpha:
+        elif (
+            low in _NAMED_HEADS
+            and tok.i - 1 > tok.sent.start
+            and doc[tok.i - 1].text[:1].isupper()
+            and doc[tok.i - 1].text[1:].islower()
+            and doc[tok.i - 1].is_alpha
+        ):
             heads = [tok]
         for h in heads:
             span = _np_span(doc, h)
@@ -85,9 +190,22 @@ def context_metric_spans(doc: Doc) -> list[tuple[int, int]]:
 
 
 #: one-word measures that motivation sentences use loosely; kept only where the sentence evaluates
-_BACKGROUND_ONLY = {"accuracy", "latency", "speed", "runtime", "error", "perplexity", "throughput", "efficiency", "flops"}
-_EVALUATIVE = re.compile(r"\d|\b(?:achiev|outperform|surpass|improv|reduc|boost|increas|gain|evaluat|experiment|result|"
-                         r"demonstrat|show|state-of-the-art|sota|terms\s+of|measur|report|metric|benchmark|compar)", re.IGNORECASE)
+_BACKGROUND_ONLY = {
+    "accuracy",
+    "latency",
+    "speed",
+    "runtime",
+    "error",
+    "perplexity",
+    "throughput",
+    "efficiency",
+    "flops",
+}
+_EVALUATIVE = re.compile(
+    r"\d|\b(?:achiev|outperform|surpass|improv|reduc|boost|increas|gain|evaluat|experiment|result|"
+    r"demonstrat|show|state-of-the-art|sota|terms\s+of|measur|report|metric|benchmark|compar)",
+    re.IGNORECASE,
+)
 
 
 def _evaluative(sent: Span) -> bool:
@@ -105,17 +223,28 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
             continue
         if e - s == 1 and head.lower_ in _NEEDS_NUMBER:
             st = head.sent
-            if not (any(t.like_num for t in st) or "terms of" in st.text) or head.pos_ != "NOUN" or (
-                    s > 0 and doc[s - 1].text == "-"):
+            if (
+                not (any(t.like_num for t in st) or "terms of" in st.text)
+                or head.pos_ != "NOUN"
+                or (s > 0 and doc[s - 1].text == "-")
+            ):
                 continue
         if e - s == 1 and head.lower_ in METRIC_HEADS:
             s = extend_left(doc, s, head.sent.start, metric_mod_ok)
-        if re.match(r"-(?:based|aware|driven|guided|constrained|sensitive)\b", doc.text[doc[e - 1].idx + len(doc[e - 1].text):]):
+        if re.match(
+            r"-(?:based|aware|driven|guided|constrained|sensitive)\b",
+            doc.text[doc[e - 1].idx + len(doc[e - 1].text) :],
+        ):
             continue  # "perplexity-based defenses": a property of something else, not a reported measure
         if e - s == 1 and head.lower_ in _BACKGROUND_ONLY and not _evaluative(head.sent):
             continue  # "without compromising accuracy", "slow inference speed" in motivation: not reported
-        if e - s == 2 and doc[s].text.isupper() and len(doc[s].text) >= 3 and doc[s].is_alpha \
-                and doc[e - 1].lower_ in {"score", "scores"}:
+        if (
+            e - s == 2
+            and doc[s].text.isupper()
+            and len(doc[s].text) >= 3
+            and doc[s].is_alpha
+            and doc[e - 1].lower_ in {"score", "scores"}
+        ):
             e -= 1  # "FID scores", "ECE score": annotators name the measure FID, ECE
         sp = doc[s:e]
         if not occupied.free(sp.start_char, sp.end_char):
@@ -123,13 +252,16 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
         spans.append((sp.start_char, sp.end_char))
         occupied.take(sp.start_char, sp.end_char)
     text = doc.text
-    for m in _AT_K.finditer(text):  # "nDCG@10", "Recall@20", "pass@1", "pass^k": ranked-list measures at a cut-off
+    for m in _AT_K.finditer(
+        text
+    ):  # "nDCG@10", "Recall@20", "pass@1", "pass^k": ranked-list measures at a cut-off
         if occupied.free(m.start(), m.end()):
             occupied.take(m.start(), m.end())
             spans.append((m.start(), m.end()))
     return [Candidate(s, e, text[s:e], "metric", fixed=X) for s, e in spans]
 
 
-_AT_K = re.compile(r"(?<![\w@.^])(?:[A-Za-z][A-Za-z0-9-]{0,15}@(?:\d+(?:\.\d+)?|[kKnN]\b)|[A-Za-z]{3,15}\^(?:[kKnN]|\d)\b)"
-                   r"(?![\w@.])")
-
+_AT_K = re.compile(
+    r"(?<![\w@.^])(?:[A-Za-z][A-Za-z0-9-]{0,15}@(?:\d+(?:\.\d+)?|[kKnN]\b)|[A-Za-z]{3,15}\^(?:[kKnN]|\d)\b)"
+    r"(?![\w@.])"
+)

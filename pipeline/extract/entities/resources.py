@@ -16,6 +16,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
+from ..text.gazetteer import Gazetteer, load_gazetteer
 from .lexicon import (
     CORE_METRIC_ABBREVS,
     CORE_METRICS,
@@ -25,7 +26,6 @@ from .lexicon import (
     METRIC_HEADS,
     NOT_TASK,
 )
-from ..text.gazetteer import Gazetteer, load_gazetteer
 
 
 @dataclass
@@ -70,20 +70,40 @@ def build_resources(vocab: Vocab, gazetteer: Gazetteer | None = None) -> Resourc
     cased = PhraseMatcher(vocab, attr="ORTH")
     lower = PhraseMatcher(vocab, attr="LOWER")
     ds_strong = [n for n, t in gaz.datasets.items() if t == "strong" and n.lower() not in GENERIC_NAMES]
-    m_strong = [n for n, t in gaz.methods.items() if t == "strong" and n.lower() not in GENERIC_NAMES
-                and " " not in n]
+    m_strong = [
+        n for n, t in gaz.methods.items() if t == "strong" and n.lower() not in GENERIC_NAMES and " " not in n
+    ]
     cased.add("DATASET", _pattern_docs(vocab, ds_strong))
     cased.add("METHOD", _pattern_docs(vocab, m_strong))
     cased.add("METRIC", _pattern_docs(vocab, CORE_METRIC_ABBREVS))
     m_phrases = sorted({n.lower() for n in gaz.methods if " " in n and not all_generic(n)})
     lower.add("METHOD", _pattern_docs(vocab, m_phrases))
-    metrics = set(CORE_METRICS) | {n.lower() for n in gaz.metrics
-                                     if " " in n and n.lower().split()[-1] in METRIC_HEADS | METRIC_ABBREV}
+    metrics = set(CORE_METRICS) | {
+        n.lower() for n in gaz.metrics if " " in n and n.lower().split()[-1] in METRIC_HEADS | METRIC_ABBREV
+    }
     metrics |= {_plural(m) for m in CORE_METRICS if m[-1].isalpha()}
     abbrev = {a.lower() for a in CORE_METRIC_ABBREVS}
-    metrics = {m for m in metrics if m not in {"error", "errors", "return", "returns", "reward", "rewards", "coverage",
-                                               "time", "speed", "memory", "size"} and len(m) > 1
-               and m not in abbrev and m.rstrip("s") not in abbrev}
+    metrics = {
+        m
+        for m in metrics
+        if m
+        not in {
+            "error",
+            "errors",
+            "return",
+            "returns",
+            "reward",
+            "rewards",
+            "coverage",
+            "time",
+            "speed",
+            "memory",
+            "size",
+        }
+        and len(m) > 1
+        and m not in abbrev
+        and m.rstrip("s") not in abbrev
+    }
     lower.add("METRIC", _pattern_docs(vocab, sorted(metrics)))
     tasks = sorted({n for n, t in gaz.tasks.items() if t == "strong" and n not in NOT_TASK})
     lower.add("TASK", _pattern_docs(vocab, tasks))

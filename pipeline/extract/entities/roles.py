@@ -27,8 +27,21 @@ _NOT_THE_OBJECT = {"pobj", "relcl", "advcl", "xcomp", "ccomp", "pcomp"}
 #: verbs whose object is a component the authors add: proposed when the name is not a known method
 WEAK_PROPOSE = {"incorporate"}
 #: "we analyze a variant named X": X is studied, not proposed
-_STUDY_VERBS = {"analyze", "analyse", "study", "examine", "investigate", "revisit", "consider", "evaluate", "use",
-                "adopt", "employ", "test", "benchmark"}
+_STUDY_VERBS = {
+    "analyze",
+    "analyse",
+    "study",
+    "examine",
+    "investigate",
+    "revisit",
+    "consider",
+    "evaluate",
+    "use",
+    "adopt",
+    "employ",
+    "test",
+    "benchmark",
+}
 
 
 def named_by_study(verb: Token) -> bool:
@@ -60,11 +73,18 @@ def propose_verb(tok: Token, verbs: set[str]) -> Token | None:
         if named_by_study(head):
             return None
         if head.pos_ in {"VERB", "AUX"} and lemma in verbs:
-            if cur.dep_ in {"nsubj", "nsubjpass"} and head.lemma_.lower() not in {"call", "name", "dub", "term"}:
+            if cur.dep_ in {"nsubj", "nsubjpass"} and head.lemma_.lower() not in {
+                "call",
+                "name",
+                "dub",
+                "term",
+            }:
                 return None
             # the subject must be the authors: we / this paper / this work / (passive) / none
             subj = [c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}]
-            if not subj or any(s.lower_ in {"we", "paper", "work", "study", "i", "article", "authors"} for s in subj):
+            if not subj or any(
+                s.lower_ in {"we", "paper", "work", "study", "i", "article", "authors"} for s in subj
+            ):
                 return head
             if any(s.lower_ in {"we", "paper", "work"} for sub in subj for s in sub.subtree):
                 return head
@@ -84,18 +104,33 @@ def _is_baseline(doc: Doc, span: Span) -> bool:
         if head is cur:
             break
         lem = head.lemma_.lower()
-        if head.pos_ in {"VERB", "AUX"} and lem in BASELINE_VERBS and cur.dep_ in {"dobj", "pobj", "conj", "prep",
-                                                                                      "appos", "npadvmod", "attr"} \
-                and not (cur.dep_ == "conj" and cur.pos_ in {"VERB", "AUX"}):  # "X improves ..., (2) X enables"
+        if (
+            head.pos_ in {"VERB", "AUX"}
+            and lem in BASELINE_VERBS
+            and cur.dep_ in {"dobj", "pobj", "conj", "prep", "appos", "npadvmod", "attr"}
+            and not (cur.dep_ == "conj" and cur.pos_ in {"VERB", "AUX"})
+        ):  # "X improves ..., (2) X enables"
             if lem == "improve" and cur.dep_ == "dobj":
                 return False
             return True
         if head.lower_ in {"than", "unlike", "versus", "vs", "vs.", "against"}:
             return True
-        if head.lower_ in {"over"} and head.head.lemma_.lower() in {"improvement", "gain", "improve", "speedup",
-                                                                       "advantage", "outperform", "boost"}:
+        if head.lower_ in {"over"} and head.head.lemma_.lower() in {
+            "improvement",
+            "gain",
+            "improve",
+            "speedup",
+            "advantage",
+            "outperform",
+            "boost",
+        }:
             return True
-        if head.lower_ in {"with", "to"} and head.head.lower_ in {"compared", "comparison", "comparing", "relative"}:
+        if head.lower_ in {"with", "to"} and head.head.lower_ in {
+            "compared",
+            "comparison",
+            "comparing",
+            "relative",
+        }:
             return True
         if head.lower_ in BASELINE_NOUNS:
             return True
@@ -109,7 +144,9 @@ def _is_baseline(doc: Doc, span: Span) -> bool:
     window = doc[max(sent.start, span.start - 6) : span.start]
     wl = [w.lower_ for w in window]
     for k, w in enumerate(wl):
-        if w in {"than", "unlike", "versus", "vs", "vs."} or (w in {"compared", "comparison"} and "to" in wl[k:] + ["with"]):
+        if w in {"than", "unlike", "versus", "vs", "vs."} or (
+            w in {"compared", "comparison"} and "to" in wl[k:] + ["with"]
+        ):
             return True
     # "X, Y and Z baselines"
     tail = doc[span.end : min(sent.end, span.end + 8)]
@@ -130,43 +167,66 @@ def proposed_cue(doc: Doc, span: Span) -> bool:
     if _our_np(doc, span):
         return True
     root = span.root  # "our proposed method, FedLoG, ...": the name apposed to our method noun
-    if root.dep_ == "appos" and root.head.i < span.start and root.head.lower_ in METHOD_HEADS and any(
-            c.dep_ == "poss" and c.lower_ == "our" for c in root.head.children):
+    if (
+        root.dep_ == "appos"
+        and root.head.i < span.start
+        and root.head.lower_ in METHOD_HEADS
+        and any(c.dep_ == "poss" and c.lower_ == "our" for c in root.head.children)
+    ):
         return True
     if prev is not None and prev.lemma_.lower() in CUE_NAME_VERBS and not named_by_study(prev):
         return True
-    if prev is not None and prev2 is not None and prev2.lemma_.lower() in CUE_NAME_VERBS and prev.lower_ in {"as", "it", "this", "them"}:
+    if (
+        prev is not None
+        and prev2 is not None
+        and prev2.lemma_.lower() in CUE_NAME_VERBS
+        and prev.lower_ in {"as", "it", "this", "them"}
+    ):
         return True
     after = text_after(doc, span.end, 90).lower()
     if re.match(r"\s*\((?:ours|our method|our approach|our model)\)", after):
         return True
     # "X, a novel/new/simple ... <method head>" or "X is a novel ..."
-    if re.match(r"\s*(?:,|:)\s*(?:a|an)\s+(?:novel|new|simple|general|unified|principled|lightweight|scalable|"
-                r"efficient|effective|first|training-free|plug-and-play|versatile|modular|flexible|"
-                r"theoretically|fully|open|end-to-end)", after):
+    if re.match(
+        r"\s*(?:,|:)\s*(?:a|an)\s+(?:novel|new|simple|general|unified|principled|lightweight|scalable|"
+        r"efficient|effective|first|training-free|plug-and-play|versatile|modular|flexible|"
+        r"theoretically|fully|open|end-to-end)",
+        after,
+    ):
         return True
     # "Adalayer, a layerwise variant of Adam which we introduce": a relative clause of ours on the name
-    if re.match(r"[^.;()]{0,60}?\b(?:which|that)\s+we\s+(?:propose|introduce|present|develop|design|call|name|"
-                r"term|dub|devise)\b", after):
+    if re.match(
+        r"[^.;()]{0,60}?\b(?:which|that)\s+we\s+(?:propose|introduce|present|develop|design|call|name|"
+        r"term|dub|devise)\b",
+        after,
+    ):
         return True
     if span.start == span.sent.start and re.match(r"\s*(?:is|,)\s*(?:a|an)\s+(?:novel|new)\b", after):
         return True
     return False
 
+
 #: "X-based", "X (XA)-based": the name is what the described thing builds on
-_BASED = re.compile(r"\s?(?:\([^()]{1,12}\))?-(?:based|driven|guided|inspired|like|style|powered|enhanced|"
-                    r"aware|augmented|assisted)\b", re.IGNORECASE)
+_BASED = re.compile(
+    r"\s?(?:\([^()]{1,12}\))?-(?:based|driven|guided|inspired|like|style|powered|enhanced|"
+    r"aware|augmented|assisted)\b",
+    re.IGNORECASE,
+)
 
 
 def _owned_head(span: Span) -> bool:
-    """"our Triton implementation": the name modifies the owned noun, which is not a method noun."""
+    """ "our Triton implementation": the name modifies the owned noun, which is not a method noun."""
     root = span.root
-    return root.dep_ in {"compound", "nmod", "amod"} and root.head.i >= span.end and root.head.pos_ == "NOUN" \
+    return (
+        root.dep_ in {"compound", "nmod", "amod"}
+        and root.head.i >= span.end
+        and root.head.pos_ == "NOUN"
         and root.head.lower_ not in METHOD_HEADS
+    )
 
 
 def _our_np(doc: Doc, span: Span) -> bool:
-    """"our algorithm BRB", "our hardware-optimization FlashRNN": "our" opens the name's own noun phrase
+    """ "our algorithm BRB", "our hardware-optimization FlashRNN": "our" opens the name's own noun phrase
     (only nouns/adjectives/hyphens between, the name is the head or the apposed name of a method noun)."""
     start = span.start
     k = start - 1
@@ -191,8 +251,12 @@ def method_role(doc: Doc, sp: Span | None) -> str:
     if _BASED.match(text_after(doc, sp.end, 24)):
         return "baseline" if _is_baseline(doc, sp) else "used"  # "a CL-based model": what it builds on
     verb = propose_verb(sp.root, STRONG_PROPOSE)
-    if verb is not None and sp.root.head is verb and sp.root.dep_ in {"dobj", "oprd"} \
-            and not names_a_family(doc, sp):
+    if (
+        verb is not None
+        and sp.root.head is verb
+        and sp.root.dep_ in {"dobj", "oprd"}
+        and not names_a_family(doc, sp)
+    ):
         return "proposed"  # "we propose X, our baseline agent": the object itself, before baseline cues
     if _is_baseline(doc, sp):
         return "baseline"
@@ -202,7 +266,7 @@ def method_role(doc: Doc, sp: Span | None) -> str:
 
 
 def names_a_family(doc: Doc, sp: Span) -> bool:
-    """"ENFs, a novel CNF architecture", "a KAN-based X architecture (TimeKAN)": the modifier of a
+    """ "ENFs, a novel CNF architecture", "a KAN-based X architecture (TimeKAN)": the modifier of a
     described head names the family the proposal belongs to, not the proposal itself."""
     root = sp.root
     if root.dep_ not in {"compound", "amod", "nmod"} or root.head.i < sp.end:
@@ -211,7 +275,9 @@ def names_a_family(doc: Doc, sp: Span) -> bool:
     if head.dep_ == "appos" or any(c.dep_ == "appos" and c.i > head.i for c in head.children):
         return True
     nxt = doc[head.i + 1] if head.i + 1 < len(doc) else None
-    return nxt is not None and nxt.text == "(" and head.i + 2 < len(doc) and doc[head.i + 2].text[:1].isupper()
+    return (
+        nxt is not None and nxt.text == "(" and head.i + 2 < len(doc) and doc[head.i + 2].text[:1].isupper()
+    )
 
 
 def dataset_role(doc: Doc, sp: Span | None) -> str:
@@ -220,8 +286,11 @@ def dataset_role(doc: Doc, sp: Span | None) -> str:
     if propose_verb(sp.root, INTRODUCE_DATA) is not None:
         return "introduced"
     after = text_after(doc, sp.end, 40).lower()
-    if re.match(r"\s*(?:,|:)\s*(?:a|an)\s+(?:new|novel|first|large-scale|comprehensive|challenging|curated|"
-                r"diverse|open|high-quality)", after):
+    if re.match(
+        r"\s*(?:,|:)\s*(?:a|an)\s+(?:new|novel|first|large-scale|comprehensive|challenging|curated|"
+        r"diverse|open|high-quality)",
+        after,
+    ):
         return "introduced"
     prev = doc[sp.start - 1] if sp.start > 0 else None
     if prev is not None and prev.lower_ in {"our", "new"}:
@@ -230,7 +299,7 @@ def dataset_role(doc: Doc, sp: Span | None) -> str:
 
 
 def described_by_us(doc: Doc, sp: Span | None) -> bool:
-    """"We instantiate this proposal with X, a synthetic data augmentation algorithm that ...": a name
+    """ "We instantiate this proposal with X, a synthetic data augmentation algorithm that ...": a name
     followed by an indefinite description headed by a method noun, in a sentence whose subject is "we"."""
     if sp is None or sp.sent.start == 0:
         return False
@@ -239,8 +308,17 @@ def described_by_us(doc: Doc, sp: Span | None) -> bool:
     if not any(t.lower_ == "we" and t.dep_ == "nsubj" for t in sp.sent):
         return False
     for t in doc[sp.end + 2 : min(sp.sent.end, sp.end + 9)]:
-        if t.lower_ in METHOD_HEADS and t.lower_ not in {"baseline", "baselines", "family", "series", "variant",
-                                                          "variants", "models", "methods", "approaches"}:
+        if t.lower_ in METHOD_HEADS and t.lower_ not in {
+            "baseline",
+            "baselines",
+            "family",
+            "series",
+            "variant",
+            "variants",
+            "models",
+            "methods",
+            "approaches",
+        }:
             return True
         if t.pos_ in {"VERB", "ADP", "PRON"} or t.text in {",", ".", ";", "("}:
             return False
@@ -253,8 +331,25 @@ def subject_of_success(doc: Doc, sp: Span | None) -> bool:
         return False
     root = sp.root
     return root.dep_ in {"nsubj"} and root.head.lemma_.lower() in {
-        "achieve", "outperform", "surpass", "improve", "attain", "reach", "deliver", "enable", "reduce",
-        "demonstrate", "show", "exhibit", "obtain", "yield", "beat", "set", "establish", "consistently"}
+        "achieve",
+        "outperform",
+        "surpass",
+        "improve",
+        "attain",
+        "reach",
+        "deliver",
+        "enable",
+        "reduce",
+        "demonstrate",
+        "show",
+        "exhibit",
+        "obtain",
+        "yield",
+        "beat",
+        "set",
+        "establish",
+        "consistently",
+    }
 
 
 def shares_prefix(name: str, proposed: str) -> bool:

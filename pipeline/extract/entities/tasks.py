@@ -24,6 +24,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
+from ...records import EntityMention
 from .lexicon import (
     METHOD_HEADS,
     NOT_TASK,
@@ -44,16 +45,50 @@ from .lexicon import (
 from .parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
 from .resources import Resources, all_generic
 from .title import title_of, title_task_phrases
-from ...records import EntityMention
 
 _ND = re.compile(r"^\d[dD]$")  # "3D", "2d": the only numbers a task name keeps
 _ACRO = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$")
 #: heads of "of"-phrases that describe work on something rather than a problem ("evaluation of X")
-_NO_OF_HEADS = {"evaluation", "analysis", "design", "inference", "transfer", "search", "sampling", "control",
-                "optimization", "composition", "decomposition", "exploration", "alignment", "embedding"}
+_NO_OF_HEADS = {
+    "evaluation",
+    "analysis",
+    "design",
+    "inference",
+    "transfer",
+    "search",
+    "sampling",
+    "control",
+    "optimization",
+    "composition",
+    "decomposition",
+    "exploration",
+    "alignment",
+    "embedding",
+}
 #: a gerund phrase ends before these words (means, manner, time, another clause)
-_GERUND_STOP = {"with", "using", "via", "by", "without", "while", "through", "from", "to", "and", "or", "that",
-                "which", "where", "when", "as", "into", "under", "at", "across", "based"}
+_GERUND_STOP = {
+    "with",
+    "using",
+    "via",
+    "by",
+    "without",
+    "while",
+    "through",
+    "from",
+    "to",
+    "and",
+    "or",
+    "that",
+    "which",
+    "where",
+    "when",
+    "as",
+    "into",
+    "under",
+    "at",
+    "across",
+    "based",
+}
 _MAX_TASKS = 4
 TITLE_BOOST = 1.5
 _MAX_WITH_LIST = 5
@@ -77,8 +112,13 @@ def _task_mod_ok(t: Token) -> bool:
 def _hyphen_unit_start(doc: Doc, i: int, limit: int) -> int:
     """First token of the hyphen word ending at token ``i`` ("text-to-3D" ends at "3D")."""
     k = i
-    while k - 2 >= limit and doc[k - 1].text in {"-", "–"} and not doc[k - 1].whitespace_ \
-            and not doc[k - 2].whitespace_ and not doc[k - 2].is_punct:
+    while (
+        k - 2 >= limit
+        and doc[k - 1].text in {"-", "–"}
+        and not doc[k - 1].whitespace_
+        and not doc[k - 2].whitespace_
+        and not doc[k - 2].is_punct
+    ):
         k -= 2
     return k
 
@@ -99,10 +139,14 @@ def task_left(doc: Doc, head: int, limit: int) -> int:
         if k < i - 1:  # a hyphen word: judged as a whole, by its last part's role in the parse
             word = doc[k:i].text.lower()
             last = doc[i - 1]
-            if word in TASK_DROP_MODIFIERS or any(ch.isdigit() for ch in word) and not _ND.match(last.text) \
-                    or doc[k].pos_ in {"DET", "PRON", "ADP", "CCONJ", "NUM"} and last.lower_ != "shot" \
-                    or last.dep_ not in {
-                    "compound", "amod", "nmod", "npadvmod", "pobj", "punct", "prep"}:
+            if (
+                word in TASK_DROP_MODIFIERS
+                or any(ch.isdigit() for ch in word)
+                and not _ND.match(last.text)
+                or doc[k].pos_ in {"DET", "PRON", "ADP", "CCONJ", "NUM"}
+                and last.lower_ != "shot"
+                or last.dep_ not in {"compound", "amod", "nmod", "npadvmod", "pobj", "punct", "prep"}
+            ):
                 break
             i = k
             continue
@@ -146,8 +190,9 @@ def _gerund_phrase(doc: Doc, verb: Token) -> tuple[int, int] | None:
             k = end = pobj.i + 1
             continue
         break
-    if end - verb.i > 10 or any(t.is_punct and t.text not in {"-"} or t.lower_ in _GERUND_STOP
-                                 for t in doc[verb.i + 1 : end]):
+    if end - verb.i > 10 or any(
+        t.is_punct and t.text not in {"-"} or t.lower_ in _GERUND_STOP for t in doc[verb.i + 1 : end]
+    ):
         return None
     return verb.i, end
 
@@ -159,13 +204,30 @@ def _gerund_candidates(doc: Doc) -> list[tuple[int, int, float]]:
         if tok.lemma_.lower() not in TASK_GERUND_VERBS:
             continue
         prep = tok.head
-        after_prep = tok.tag_ == "VBG" and tok.dep_ == "pcomp" and (
-            prep.lower_ == "for" and (prep.head.pos_ in {"ADJ", "VERB"} or prep.head.lower_ in METHOD_HEADS)
-            or prep.lower_ == "on" and prep.head.lemma_ in {"focus"})
-        purpose = tok.tag_ == "VB" and tok.dep_ in {"acl", "relcl"} and tok.head.lower_ in METHOD_HEADS | {"tool"} \
+        after_prep = (
+            tok.tag_ == "VBG"
+            and tok.dep_ == "pcomp"
+            and (
+                prep.lower_ == "for"
+                and (prep.head.pos_ in {"ADJ", "VERB"} or prep.head.lower_ in METHOD_HEADS)
+                or prep.lower_ == "on"
+                and prep.head.lemma_ in {"focus"}
+            )
+        )
+        purpose = (
+            tok.tag_ == "VB"
+            and tok.dep_ in {"acl", "relcl"}
+            and tok.head.lower_ in METHOD_HEADS | {"tool"}
             and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
-        if tok.tag_ == "VBG" and tok.dep_ == "amod" and doc[tok.i - 1].lower_ == "for" \
-                and tok.head.dep_ == "pobj" and tok.head.head.i == tok.i - 1 and tok.head.i - tok.i <= 5:
+        )
+        if (
+            tok.tag_ == "VBG"
+            and tok.dep_ == "amod"
+            and doc[tok.i - 1].lower_ == "for"
+            and tok.head.dep_ == "pobj"
+            and tok.head.head.i == tok.i - 1
+            and tok.head.i - tok.i <= 5
+        ):
             # "for modeling irregular time series" misparsed as a noun phrase "modeling ... series"
             if all(t.dep_ in {"amod", "compound", "nmod"} for t in doc[tok.i + 1 : tok.head.i]):
                 out.append((tok.i, tok.head.i + 1, 3.0 + (0.5 if tok.sent.start == 0 else 0.0)))
@@ -188,7 +250,11 @@ def _list_members(doc: Doc) -> list[tuple[int, int, float]]:
         firsts: list[Token] = []
         for c in cue.children:
             if c.dep_ == "prep" and c.lower_ in TASK_LIST_CUES | {"as"}:
-                if c.lower_ == "as" and not any(g.lower_ == "such" for g in c.children) and doc[c.i - 1].lower_ != "such":
+                if (
+                    c.lower_ == "as"
+                    and not any(g.lower_ == "such" for g in c.children)
+                    and doc[c.i - 1].lower_ != "such"
+                ):
                     continue
                 firsts += [g for g in c.children if g.dep_ == "pobj"]
             elif c.dep_ == "acl" and c.lower_ in TASK_LIST_CUES:
@@ -211,7 +277,11 @@ def _head_candidates(doc: Doc, first_sents: set[int]) -> list[tuple[int, int, fl
     out: list[tuple[int, int, float]] = []
     for tok in doc:
         lem, low = tok.lemma_.lower(), tok.lower_
-        if low not in TASK_HEADS and lem not in TASK_HEADS and not (lem == "training" and _of_object_end(doc, tok)):
+        if (
+            low not in TASK_HEADS
+            and lem not in TASK_HEADS
+            and not (lem == "training" and _of_object_end(doc, tok))
+        ):
             continue
         if tok.pos_ not in {"NOUN", "PROPN", "VERB"} or (tok.pos_ == "VERB" and tok.tag_ != "VBG"):
             continue
@@ -219,7 +289,12 @@ def _head_candidates(doc: Doc, first_sents: set[int]) -> list[tuple[int, int, fl
         # a modifier of a bigger noun ("classification accuracy") is not the head; of a method noun
         # ("a math reasoning framework") it names the problem the method is for, weakly
         if tok.dep_ == "compound" and tok.head.i > tok.i and tok.head.lower_ not in TASK_HEADS | TASK_CUES:
-            if tok.head.lower_ not in METHOD_HEADS or tok.head.lower_ in {"loss", "attention", "layer", "layers"}:
+            if tok.head.lower_ not in METHOD_HEADS or tok.head.lower_ in {
+                "loss",
+                "attention",
+                "layer",
+                "layers",
+            }:
                 continue
             score -= 1.0
         start = task_left(doc, tok.i, tok.sent.start)
@@ -248,8 +323,9 @@ def _head_candidates(doc: Doc, first_sents: set[int]) -> list[tuple[int, int, fl
                 score += 0.7  # "an architecture for X", "non-optimal for X": the problem a method serves
         if tok.dep_ == "pobj" and h.lower_ in {"without", "beyond", "besides", "unlike"}:
             score -= 2.0
-        studied = tok.dep_ in {"dobj", "pobj"} and (h.lemma_.lower() in TASK_CUE_VERBS
-                                                    or h.head.lemma_.lower() in TASK_CUE_VERBS)
+        studied = tok.dep_ in {"dobj", "pobj"} and (
+            h.lemma_.lower() in TASK_CUE_VERBS or h.head.lemma_.lower() in TASK_CUE_VERBS
+        )
         if studied:
             score += 1.0
         if tok.dep_ in {"nsubj", "nsubjpass"} and tok.sent.start == 0:
@@ -279,7 +355,10 @@ def _task_candidates(doc: Doc, lower_matches: list[tuple[int, int]]) -> list[tup
     out = _head_candidates(doc, first_sents)
     listed = _list_members(doc)
     out += listed + _gerund_candidates(doc)
-    out += [(s, e, 2.5 + (1.0 if doc[s].sent.start in first_sents else 0.0)) for s, e in longest_spans(lower_matches)]
+    out += [
+        (s, e, 2.5 + (1.0 if doc[s].sent.start in first_sents else 0.0))
+        for s, e in longest_spans(lower_matches)
+    ]
     best: dict[tuple[int, int], float] = {}
     for s, e, sc in out:
         best[(s, e)] = max(best.get((s, e), -9.0), sc)
@@ -293,8 +372,9 @@ def _task_candidates(doc: Doc, lower_matches: list[tuple[int, int]]) -> list[tup
     return [(s, e, sc) for (s, e), sc in merged.items()]
 
 
-def select_tasks(doc: Doc, res: Resources, lower_matches: list[tuple[int, int]], taken: list[bool],
-                 cands: list[Candidate]) -> list[EntityMention]:
+def select_tasks(
+    doc: Doc, res: Resources, lower_matches: list[tuple[int, int]], taken: list[bool], cands: list[Candidate]
+) -> list[EntityMention]:
     """The main tasks of ``doc``: acronym-defined tasks first, then the best-scored phrases."""
     chosen: list[tuple[float, int, int, str, tuple[str, ...]]] = []
     text = doc.text
@@ -350,20 +430,32 @@ def _title_tasks(doc: Doc, found: list[EntityMention], taken: list[bool]) -> lis
             continue
         m = re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text, re.IGNORECASE)
         if m is not None:
-            if any(taken[m.start():m.end()]):
+            if any(taken[m.start() : m.end()]):
                 continue  # part of a method or dataset name in the abstract
             sp = span_at(doc, m.start(), m.end())
-            out.append(EntityMention(type=T, text=m.group(0), start=m.start(), end=m.end(),
-                                     sentence=sentence_of(doc, sp) if sp is not None else m.group(0)))
+            out.append(
+                EntityMention(
+                    type=T,
+                    text=m.group(0),
+                    start=m.start(),
+                    end=m.end(),
+                    sentence=sentence_of(doc, sp) if sp is not None else m.group(0),
+                )
+            )
             continue
         t = re.search(re.escape(phrase), title)
         if t is not None:
-            out.append(EntityMention(type=T, text=phrase, start=t.start(), end=t.end(), sentence=title, in_title=True))
+            out.append(
+                EntityMention(
+                    type=T, text=phrase, start=t.start(), end=t.end(), sentence=title, in_title=True
+                )
+            )
     return out
 
 
-def _main_few(chosen: list[tuple[float, int, int, str, tuple[str, ...]]],
-              cap: int) -> list[tuple[float, int, int, str, tuple[str, ...]]]:
+def _main_few(
+    chosen: list[tuple[float, int, int, str, tuple[str, ...]]], cap: int
+) -> list[tuple[float, int, int, str, tuple[str, ...]]]:
     """Best first; a phrase inside a kept one (or its acronym) is the same task."""
     chosen.sort(key=lambda x: (-x[0], x[1]))
     kept: list[tuple[float, int, int, str, tuple[str, ...]]] = []
@@ -372,8 +464,13 @@ def _main_few(chosen: list[tuple[float, int, int, str, tuple[str, ...]]],
         if score < (TASK_MIN_FIRST if not kept else TASK_MIN):
             continue
         low = txt.lower()
-        if any(low == k[3].lower() or low in k[3].lower() or (k[3].lower() in low and k[0] >= 10)
-               or any(low == a.lower() for a in k[4]) for k in kept):
+        if any(
+            low == k[3].lower()
+            or low in k[3].lower()
+            or (k[3].lower() in low and k[0] >= 10)
+            or any(low == a.lower() for a in k[4])
+            for k in kept
+        ):
             continue
         kept.append(item)
         if len(kept) >= cap:
@@ -384,8 +481,14 @@ def _main_few(chosen: list[tuple[float, int, int, str, tuple[str, ...]]],
 def _mention(doc: Doc, text: str, s: int, e: int, txt: str, aliases: tuple[str, ...]) -> EntityMention:
     off = text.find(txt, s, e + 1)  # the trimmed text inside the span
     off = s if off < 0 else off
-    return EntityMention(type=T, text=txt, start=off, end=off + len(txt),
-                         sentence=sentence_of(doc, span_at(doc, s, e)), aliases=aliases)
+    return EntityMention(
+        type=T,
+        text=txt,
+        start=off,
+        end=off + len(txt),
+        sentence=sentence_of(doc, span_at(doc, s, e)),
+        aliases=aliases,
+    )
 
 
 def _covers_task_acro(sp: Span, cands: list[Candidate]) -> bool:

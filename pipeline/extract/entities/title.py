@@ -50,14 +50,32 @@ def title_name(doc: Doc) -> str | None:
 #: small words a Title Case name may keep ("Guess & Sketch", "Mixture of Experts")
 _NAME_CONNECTORS = {"&", "and", "of", "for", "to", "-"}
 #: last words that make a short Title Case title a model's name ("Concept Bottleneck Generative Models")
-_NAME_LAST = {"models", "model", "networks", "network", "diffusion", "transformers", "transformer", "guidance",
-              "autoencoders", "flows", "operators", "fields", "machines"}
+_NAME_LAST = {
+    "models",
+    "model",
+    "networks",
+    "network",
+    "diffusion",
+    "transformers",
+    "transformer",
+    "guidance",
+    "autoencoders",
+    "flows",
+    "operators",
+    "fields",
+    "machines",
+}
 
 
 def _capitalised(words: list[str]) -> bool:
     """Every word capitalised or with a capital/digit, small connectors allowed inside ("Guess & Sketch")."""
-    return all(w[:1].isupper() or w[:1].isdigit() or any(c.isupper() for c in w)
-               or (0 < i < len(words) - 1 and w.lower() in _NAME_CONNECTORS) for i, w in enumerate(words))
+    return all(
+        w[:1].isupper()
+        or w[:1].isdigit()
+        or any(c.isupper() for c in w)
+        or (0 < i < len(words) - 1 and w.lower() in _NAME_CONNECTORS)
+        for i, w in enumerate(words)
+    )
 
 
 def _bare(title: str) -> str:
@@ -76,7 +94,9 @@ def _whole_title_name(title: str) -> str | None:
     words = name.split()
     if not 2 <= len(words) <= 4 or not _capitalised(words) or words[-1].lower() not in _NAME_LAST:
         return None
-    if name.lower() in GENERIC_NAMES or all(w.lower() in GENERIC_NAMES or w.lower() in _NAME_LAST for w in words):
+    if name.lower() in GENERIC_NAMES or all(
+        w.lower() in GENERIC_NAMES or w.lower() in _NAME_LAST for w in words
+    ):
         return None
     return name
 
@@ -92,16 +112,40 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
 
 
 #: where a title's task phrase stops: "Drug Design with ...", "Agent Trajectory Synthesis via ..."
-_TASK_CUT = re.compile(r"\s+(?:with|via|using|through|by|under|from|in|on|at|across|beyond|without|as|and|towards?|"
-                       r"for|of|informed|based)\b.*$", re.IGNORECASE)
+_TASK_CUT = re.compile(
+    r"\s+(?:with|via|using|through|by|under|from|in|on|at|across|beyond|without|as|and|towards?|"
+    r"for|of|informed|based)\b.*$",
+    re.IGNORECASE,
+)
 #: evaluative or programmatic words before the task ("Efficient", "Accelerating", "Towards")
-_TASK_LEAD = re.compile(r"^(?:(?:efficient|accelerating|effective|scalable|robust|composable|improved|improving|better|"
-                        r"fast|faster|accurate|universal|general|generalizable|reliable|controllable|unified|enhanced|"
-                        r"enhancing|advancing|boosting|towards?|rethinking|revisiting|understanding|the|a|an|"
-                        r"effective|simple|practical|provable|provably|optimal|novel)\s+)+", re.IGNORECASE)
+_TASK_LEAD = re.compile(
+    r"^(?:(?:efficient|accelerating|effective|scalable|robust|composable|improved|improving|better|"
+    r"fast|faster|accurate|universal|general|generalizable|reliable|controllable|unified|enhanced|"
+    r"enhancing|advancing|boosting|towards?|rethinking|revisiting|understanding|the|a|an|"
+    r"effective|simple|practical|provable|provably|optimal|novel)\s+)+",
+    re.IGNORECASE,
+)
 #: what a title's "for ..." may name that is not a task (the systems it applies to)
-_NOT_TASK_TAIL = {"models", "model", "llms", "llm", "transformers", "networks", "agents", "gnns", "vlms", "mllms",
-                  "lms", "data", "everyone", "free", "all", "ai", "humans", "robots"}
+_NOT_TASK_TAIL = {
+    "models",
+    "model",
+    "llms",
+    "llm",
+    "transformers",
+    "networks",
+    "agents",
+    "gnns",
+    "vlms",
+    "mllms",
+    "lms",
+    "data",
+    "everyone",
+    "free",
+    "all",
+    "ai",
+    "humans",
+    "robots",
+}
 
 
 def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
@@ -115,7 +159,9 @@ def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
     gerund = len(words) >= 2 and words[0].lower().endswith("ing") and words[0][:1].isupper()
     if gerund and not gerund_ok or last in _NOT_TASK_TAIL and not gerund or x.lower() in GENERIC_NAMES:
         return None
-    head_ok = last in TASK_HEADS or last.rstrip("s") in TASK_HEADS or re.search(r"(?:tion|sis|ing|ment)$", last)
+    head_ok = (
+        last in TASK_HEADS or last.rstrip("s") in TASK_HEADS or re.search(r"(?:tion|sis|ing|ment)$", last)
+    )
     return x if head_ok or gerund else None
 
 
@@ -131,18 +177,33 @@ def title_task_phrases(title: str) -> list[str]:
     m = None
     for m in re.finditer(r"\bfor\s+", body):
         pass
-    if m is not None and (x := _task_phrase(body[m.end():], gerund_ok=True)):
+    if m is not None and (x := _task_phrase(body[m.end() :], gerund_ok=True)):
         return [x]
     first = body.split()[0].lower() if body.split() else ""
-    if first not in {"a", "an", "the", "on", "how", "why", "what", "when", "is", "are", "do", "does", "can"} \
-            and (x := _task_phrase(body, gerund_ok=False)):
+    if first not in {
+        "a",
+        "an",
+        "the",
+        "on",
+        "how",
+        "why",
+        "what",
+        "when",
+        "is",
+        "are",
+        "do",
+        "does",
+        "can",
+    } and (x := _task_phrase(body, gerund_ok=False)):
         return [x]
     return []
 
 
 #: "AIMS.au: A Dataset for ...", "VTDexManip: A Dataset and Benchmark for ...": the title's name is data
-_DATA_SUBTITLE = re.compile(r"^[^:]{2,40}:\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|suite)s?\b",
-                            re.IGNORECASE)
+_DATA_SUBTITLE = re.compile(
+    r"^[^:]{2,40}:\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|suite)s?\b",
+    re.IGNORECASE,
+)
 
 
 def title_names_data(doc: Doc) -> bool:

@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from spacy.tokens import Doc, Span
 
+from ...records import EntityType
 from .acro import acronym_technique
 from .lexicon import (
     CONCEPT_HEADS,
@@ -34,7 +35,6 @@ from .lexicon import (
 from .parse import Candidate, conj_group, conj_root, text_after
 from .resources import Resources, name_key
 from .roles import propose_verb, proposed_cue
-from ...records import EntityType
 
 _SCORE_LABEL = re.compile(r":\s*[+\-−↑↓]?\s*\d[\d.,]*\s*(?:%|points?\b|pp\b)")
 
@@ -109,13 +109,25 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
         gov = root.head.head
         if gov.lemma_.lower() in EVAL_HEADS or gov.lower_ in EVAL_HEADS or gov.like_num or gov.text == "%":
             votes[D] += 1.5
-        elif gov.lemma_.lower() not in {"base", "build", "rely", "depend", "focus", "train", "fine-tune", "condition"}:
+        elif gov.lemma_.lower() not in {
+            "base",
+            "build",
+            "rely",
+            "depend",
+            "focus",
+            "train",
+            "fine-tune",
+            "condition",
+        }:
             votes[D] += 0.75
     k = span.start - 1
     if k >= 1 and doc[k].lower_ in {"on", "across"} and (doc[k - 1].like_num or doc[k - 1].text == "%"):
         votes[D] += 1.5
-    if root.dep_ == "pobj" and root.head.lower_ == "of" and root.head.head.lower_ in {
-            "tasks", "games", "datasets", "benchmarks", "environments", "suites"}:
+    if (
+        root.dep_ == "pobj"
+        and root.head.lower_ == "of"
+        and root.head.head.lower_ in {"tasks", "games", "datasets", "benchmarks", "environments", "suites"}
+    ):
         votes[D] += 2
     if root.dep_ == "pobj" and root.head.lower_ in {"with", "using", "via", "by"}:
         votes[M] += 0.5
@@ -140,6 +152,7 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
         votes[X] += 2.5
     return votes
 
+
 #: nouns that make a lowercase long form a model ("sparse autoencoders (SAEs)")
 _MODEL_NOUNS = {"autoencoder", "autoencoders"}
 #: describing nouns that make a name a measure ("X, a holistic metric")
@@ -149,7 +162,9 @@ _EVAL_MODIFIERS = {"evaluation", "benchmarking", "testing", "assessment", "evalu
 
 
 #: "), a large-scale, multi-modal deepfake dataset": the definition is described as data
-_DESCRIBED_AS_DATA = re.compile(r"\s*\)?\s*,\s*(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?(?:dataset|benchmark|corpus|suite)\b")
+_DESCRIBED_AS_DATA = re.compile(
+    r"\s*\)?\s*,\s*(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?(?:dataset|benchmark|corpus|suite)\b"
+)
 #: small words a coined Title Case name may keep lowercase ("Backdoor Detection via Loss Dynamics")
 _CONNECTORS = {"via", "of", "for", "and", "with", "in", "on", "the", "to", "by", "from"}
 
@@ -160,12 +175,20 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     last_part = last.split("-")[-1]
     low = c.text.lower()
     proposed = proposed_cue(doc, sp) or propose_verb(sp.root, STRONG_PROPOSE) is not None
-    if not proposed and sp.start >= 2 and doc[sp.start - 1].text == "(" and doc[sp.start - 2].text in c.aliases:
+    if (
+        not proposed
+        and sp.start >= 2
+        and doc[sp.start - 1].text == "("
+        and doc[sp.start - 2].text in c.aliases
+    ):
         # "a new defense, BaDLoss (Backdoor Detection via Loss Dynamics)": the short form carries the cue
         short = doc[sp.start - 2]
-        head_noun = [doc[short.i - 2]] if short.i >= 2 and doc[short.i - 1].text == "," else []  # "a new defense,"
-        proposed = proposed_cue(doc, doc[short.i:short.i + 1]) or any(
-            propose_verb(t, STRONG_PROPOSE) is not None for t in (short, *head_noun))
+        head_noun = (
+            [doc[short.i - 2]] if short.i >= 2 and doc[short.i - 1].text == "," else []
+        )  # "a new defense,"
+        proposed = proposed_cue(doc, doc[short.i : short.i + 1]) or any(
+            propose_verb(t, STRONG_PROPOSE) is not None for t in (short, *head_noun)
+        )
     if last in DATASET_LAST or last_part in DATASET_LAST:
         return D
     # "Equivariant Neural Fields (ENFs)", "Linear Oscillatory State-Space models (LinOSS)": capitalised
@@ -175,9 +198,12 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     if proposed and (last not in CONCEPT_HEADS or coined):
         if coined:
             votes = type_votes(doc, sp, res)
-            short_votes = type_votes(doc, doc[sp.start - 2:sp.start - 1], res) if sp.start >= 2 else {}
+            short_votes = type_votes(doc, doc[sp.start - 2 : sp.start - 1], res) if sp.start >= 2 else {}
             described = _DESCRIBED_AS_DATA.match(doc.text, sp.end_char, sp.end_char + 90)
-            if max(votes.get(D, 0), short_votes.get(D, 0)) > max(votes.get(M, 0), short_votes.get(M, 0)) or described:
+            if (
+                max(votes.get(D, 0), short_votes.get(D, 0)) > max(votes.get(M, 0), short_votes.get(M, 0))
+                or described
+            ):
                 return D  # "ILLUSION (Integration of ... Networks), a deepfake dataset": released data
         return M
     if coined and last in {"networks", "models"} and named is not words:
@@ -185,7 +211,7 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
     if last in METRIC_LAST or low in res.metric_lower:
         return X
     lower_case = not any(ch.isupper() for ch in c.text[1:])
-    is_task = (last in TASK_LAST or last_part in TASK_LAST or last.rstrip("s") in TASK_LAST)
+    is_task = last in TASK_LAST or last_part in TASK_LAST or last.rstrip("s") in TASK_LAST
     if lower_case and low not in res.method_lower and last not in _MODEL_NOUNS:
         if is_task:
             return M if used_as_tool(sp) or acronym_technique(doc, sp, c.aliases, True) else T
@@ -231,15 +257,63 @@ def decide_type(votes: dict[EntityType, float], c: Candidate, res: Resources) ->
 #: verbs whose object is a tool the method applies ("leverages singular value decomposition (SVD)")
 USE_VERBS = {"use", "leverage", "employ", "apply", "adopt", "utilize", "utilise", "exploit", "incorporate"}
 #: nouns that make a preceding name a concept, not a method ("Polyak-Lojasiewicz inequality")
-_CONCEPT_NEXT = {"inequality", "condition", "conditions", "theorem", "lemma", "bound", "bounds", "equation",
-                 "equations", "hypothesis", "law", "principle", "property", "assumption", "constant", "norm",
-                 "inequalities", "theorems", "lemmas", "hypotheses", "laws", "principles", "properties",
-                 "assumptions", "constants", "norms"}
+_CONCEPT_NEXT = {
+    "inequality",
+    "condition",
+    "conditions",
+    "theorem",
+    "lemma",
+    "bound",
+    "bounds",
+    "equation",
+    "equations",
+    "hypothesis",
+    "law",
+    "principle",
+    "property",
+    "assumption",
+    "constant",
+    "norm",
+    "inequalities",
+    "theorems",
+    "lemmas",
+    "hypotheses",
+    "laws",
+    "principles",
+    "properties",
+    "assumptions",
+    "constants",
+    "norms",
+}
 #: last words of a field or a mathematical notion, not a method ("Statistical Learning Theory", "VC-dimension")
-_FIELD_LAST = {"theory", "geometry", "algebra", "topology", "calculus", "statistics", "dimension", "complexity",
-               "physics", "chemistry", "biology", "science", "sciences", "mathematics"}
+_FIELD_LAST = {
+    "theory",
+    "geometry",
+    "algebra",
+    "topology",
+    "calculus",
+    "statistics",
+    "dimension",
+    "complexity",
+    "physics",
+    "chemistry",
+    "biology",
+    "science",
+    "sciences",
+    "mathematics",
+}
 #: verbs that place released code on a platform ("open-sourced on X", "integrated into X")
-_RELEASE_VERBS = {"open-source", "open-sourced", "sourced", "integrate", "implement", "host", "release", "publish", "make"}
+_RELEASE_VERBS = {
+    "open-source",
+    "open-sourced",
+    "sourced",
+    "integrate",
+    "implement",
+    "host",
+    "release",
+    "publish",
+    "make",
+}
 
 
 def used_as_tool(sp: Span) -> bool:
@@ -266,8 +340,11 @@ def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
     if re.search(r"[.!?]\s+[A-Z]", c.text):
         return True  # a run across a sentence boundary ("ℝ. Next")
     head = sp.root.head  # "PAC-Bayesian generalization bounds": a modifier of a concept noun
-    if sp.root.dep_ in {"compound", "amod", "nmod"} and sp.end <= head.i <= sp.end + 2 \
-            and head.lower_ in _CONCEPT_NEXT:
+    if (
+        sp.root.dep_ in {"compound", "amod", "nmod"}
+        and sp.end <= head.i <= sp.end + 2
+        and head.lower_ in _CONCEPT_NEXT
+    ):
         return True
     if re.search(r"[\u0370-\u03ff\u2200-\u22ff]", c.text) and len(re.findall(r"[A-Za-z]", c.text)) < 3:
         return True  # "ΔΔ G": a symbol
@@ -276,7 +353,12 @@ def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
         verb = root.head.head
         if verb.lemma_.lower() in _RELEASE_VERBS or verb.lower_ in _RELEASE_VERBS:
             clause = [verb, verb.head] if verb.dep_ in {"acomp", "conj", "xcomp"} else [verb]
-            subj = {t.lower_ for v in clause for ch in v.children if ch.dep_ in {"nsubj", "nsubjpass"}
-                    for t in ch.subtree}
+            subj = {
+                t.lower_
+                for v in clause
+                for ch in v.children
+                if ch.dep_ in {"nsubj", "nsubjpass"}
+                for t in ch.subtree
+            }
             return bool({"code", "implementation", "library", "package", "models", "source"} & subj)
     return False

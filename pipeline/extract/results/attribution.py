@@ -22,10 +22,11 @@ from .lists import clean_np, coordinated_runs, list_after, split_list
 from .metrics import metric_from_phrase, metric_local, metrics_in
 from .vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
-
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
-_HEDGE_TAIL = (r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least|"
-               r"approximately|roughly|by|of|a|an)\s+|[~≈]\s*)*")
+_HEDGE_TAIL = (
+    r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least|"
+    r"approximately|roughly|by|of|a|an)\s+|[~≈]\s*)*"
+)
 
 
 # "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on synchronous
@@ -33,8 +34,10 @@ _HEDGE_TAIL = (r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|near
 _GENERIC_DATA = re.compile(r"(?:(?:[a-z][\w-]*|[A-Z]{2,3}|\d+)\s+){0,3}(?:datasets|benchmarks)\b")
 
 
-_SHARE_OF = re.compile(r"\s*of\s+(?:the\s+)?(?P<owner>[A-Z][\w.-]*(?:\s+[\w.-]+){0,2}?)(?:'s|’s)\s+"
-                       r"(?:[a-z]+\s+)?(?:performance|accuracy|capabilit(?:y|ies)|quality|score)\b")
+_SHARE_OF = re.compile(
+    r"\s*of\s+(?:the\s+)?(?P<owner>[A-Z][\w.-]*(?:\s+[\w.-]+){0,2}?)(?:'s|’s)\s+"
+    r"(?:[a-z]+\s+)?(?:performance|accuracy|capabilit(?:y|ies)|quality|score)\b"
+)
 
 
 def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -> None:
@@ -46,14 +49,25 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
     for c in cands:
         q = c.q
         c.kind = result_kind(ctx, q, s0)
-        cm = COST_OF.match(text[q.end:q.end + 60]) if q.unit == "%" else None
+        cm = COST_OF.match(text[q.end : q.end + 60]) if q.unit == "%" else None
         if cm is not None:
             c.cost_fraction = True
             cost = cm.group("cost")
             near = [m for m in metrics if m[0] >= q.end and m[0] <= q.end + cm.end()]
-            ent = [n.text for n in ctx.names if n.type is EntityType.METRIC and cost.split()[0].lower() in n.text.lower()]
-            c.metric = ent[0] if ent else (near[0][2] if near and near[0][2].lower() != "memory" else
-                                           ("memory usage" if cost.lower() == "memory" else cost))
+            ent = [
+                n.text
+                for n in ctx.names
+                if n.type is EntityType.METRIC and cost.split()[0].lower() in n.text.lower()
+            ]
+            c.metric = (
+                ent[0]
+                if ent
+                else (
+                    near[0][2]
+                    if near and near[0][2].lower() != "memory"
+                    else ("memory usage" if cost.lower() == "memory" else cost)
+                )
+            )
             c.metric_how = "after"
             c.ev_end = q.end + cm.end()
             if cm.group("owner"):
@@ -79,25 +93,40 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
                         c.metric, c.metric_how = named[-1], "inherit"
     # "by 19.3% ... and of 9.5%": a lone number continuing a gain enumerates the same kind
     for prev, c in pairwise(cands):
-        gap = text[prev.q.end:c.q.start]
-        if prev.kind == "improvement" and c.kind == "absolute" and prev.q.unit == c.q.unit and not c.cost_fraction \
-                and re.search(r"(?:^|[,;]|\band\b)\s*(?:of|by)?\s*" + _HEDGE_TAIL + r"$", gap) \
-                and not re.search(r"\b(?:achiev|reach|attain|obtain)", gap, re.IGNORECASE) \
-                and not c.q.change:
+        gap = text[prev.q.end : c.q.start]
+        if (
+            prev.kind == "improvement"
+            and c.kind == "absolute"
+            and prev.q.unit == c.q.unit
+            and not c.cost_fraction
+            and re.search(r"(?:^|[,;]|\band\b)\s*(?:of|by)?\s*" + _HEDGE_TAIL + r"$", gap)
+            and not re.search(r"\b(?:achiev|reach|attain|obtain)", gap, re.IGNORECASE)
+            and not c.q.change
+        ):
             c.kind = "improvement"
 
     # metric fallbacks: same-unit neighbour in the sentence; then the unit's metric
     for i, c in enumerate(cands):
-        if c.metric or re.match(r"\s*(?:larger|smaller|bigger|more|fewer|less|longer|shorter|wider|deeper)\s+[a-z]", text[c.q.end:c.q.end + 20]):
+        if c.metric or re.match(
+            r"\s*(?:larger|smaller|bigger|more|fewer|less|longer|shorter|wider|deeper)\s+[a-z]",
+            text[c.q.end : c.q.end + 20],
+        ):
             continue  # "40x larger hidden sizes" names its own quantity
         for j in list(range(i - 1, -1, -1)) + list(range(i + 1, len(cands))):
             o = cands[j]
-            if o.metric and o.q.unit == c.q.unit and o.metric_how in {"after", "before", "clause", "unit"} and not o.cost_fraction:
-                between = text[min(o.q.end, c.q.end):max(o.q.start, c.q.start)]
+            if (
+                o.metric
+                and o.q.unit == c.q.unit
+                and o.metric_how in {"after", "before", "clause", "unit"}
+                and not o.cost_fraction
+            ):
+                between = text[min(o.q.end, c.q.end) : max(o.q.start, c.q.start)]
                 # a metric scoped after a later number ("by 19.2% and ... by 14% on action accuracy") or before an earlier one
                 if j > i and o.metric_how != "after":
                     continue
-                if j > i and not re.search(r"\bon\b|\bin\s+terms\s+of\b|\bin\b", text[o.q.end:o.q.end + 25]):
+                if j > i and not re.search(
+                    r"\bon\b|\bin\s+terms\s+of\b|\bin\b", text[o.q.end : o.q.end + 25]
+                ):
                     continue
                 if re.search(r"[;]|\bwhile\b|\bwhereas\b", between):
                     continue
@@ -111,23 +140,35 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
         for run in runs:
             if len(run) < 2:
                 continue
-            pre = text[s0:run[0].q.start]
-            lists = list(re.finditer(r"((?:[A-Z][\w.-]*\d?[\w.-]*)(?:\s*,\s*(?:and\s+)?|\s+and\s+)){1,}([A-Z][\w.-]*)", pre))
+            pre = text[s0 : run[0].q.start]
+            lists = list(
+                re.finditer(
+                    r"((?:[A-Z][\w.-]*\d?[\w.-]*)(?:\s*,\s*(?:and\s+)?|\s+and\s+)){1,}([A-Z][\w.-]*)", pre
+                )
+            )
             # "against the LLMs (i.e., A and B), achieving 99.7% and 97.1% respectively": targets, not subjects
-            if lists and re.search(r"\b(?:against|on|for|with|over|than|to|i\.e\.|e\.g\.)[\s,(]*(?:the\s+)?$",
-                                   pre[max(0, lists[-1].start() - 30):lists[-1].start()]):
+            if lists and re.search(
+                r"\b(?:against|on|for|with|over|than|to|i\.e\.|e\.g\.)[\s,(]*(?:the\s+)?$",
+                pre[max(0, lists[-1].start() - 30) : lists[-1].start()],
+            ):
                 lists = []
             if lists:
                 subjects = [t.strip() for t, _ in split_list(lists[-1].group(0))]
-                if len(subjects) == len(run) and all(NAMEISH.match(t) for t in subjects) \
-                        and not any(c.baseline for c in run) and not any(is_proposed(ctx, t) for t in subjects) \
-                        and not any(any(same_name(t, d) for d in ctx.datasets) for t in subjects):
+                if (
+                    len(subjects) == len(run)
+                    and all(NAMEISH.match(t) for t in subjects)
+                    and not any(c.baseline for c in run)
+                    and not any(is_proposed(ctx, t) for t in subjects)
+                    and not any(any(same_name(t, d) for d in ctx.datasets) for t in subjects)
+                ):
                     for c, t in zip(run, subjects, strict=True):
                         subj_ent = canon_name(ctx, t, s0 + lists[-1].start(), EntityType.METHOD)
                         c.method = subj_ent or ctx.acro.get(t, t)
 
 
-def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int) -> None:
+def attribute_datasets(
+    ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int
+) -> None:
     text = ctx.text
     ds_names = names_in(ctx, s0, s1, EntityType.DATASET)
     method_spans = [(n.start, n.end) for n in ctx.names if n.type is EntityType.METHOD]
@@ -137,8 +178,8 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
         if len(run) < 2:
             continue
         lst = None
-        m = re.match(r"\s*(?:\S+\s+){0,4}?(?:on|across|for)\s+(?:the\s+)?", text[run[-1].q.end: s1])
-        if m and not re.match(r"\s*(?:\S+\s+){0,4}?on\s+(?:average|par)\b", text[run[-1].q.end:s1]):
+        m = re.match(r"\s*(?:\S+\s+){0,4}?(?:on|across|for)\s+(?:the\s+)?", text[run[-1].q.end : s1])
+        if m and not re.match(r"\s*(?:\S+\s+){0,4}?on\s+(?:average|par)\b", text[run[-1].q.end : s1]):
             lst = list_after(text, run[-1].q.end + m.end(), s1, len(run))
             if lst:
                 names = [dataset_name(ctx, t, o, method_spans) for t, o in lst]
@@ -167,21 +208,31 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
         q = c.q
         nxt = min((o.q.start for o in cands if o.q.start > q.start), default=s1)
         # "MATH (-33.8%), GSM8K (-80.1%)", "(GSM8K: +13.4%)": a name right before the parenthesised number
-        par = re.search(r"(?P<np>[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s*(?:\(|(?<!\s):)\s*$", text[max(s0, q.start - 60):q.start])
+        par = re.search(
+            r"(?P<np>[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2})\s*(?:\(|(?<!\s):)\s*$",
+            text[max(s0, q.start - 60) : q.start],
+        )
         if par:
             found = dataset_name(ctx, par.group("np"), max(s0, q.start - 60) + par.start("np"), method_spans)
             if found:
                 c.dataset = found
                 continue
         # "~14% in Cola top-1 accuracy": a name between the number and its metric
-        inner = re.search(r"\b(?:in|on)\s+(?P<np>[A-Z][\w.+-]*)\s", text[q.end:c.ev_end]) if c.ev_end > q.end else None
+        inner = (
+            re.search(r"\b(?:in|on)\s+(?P<np>[A-Z][\w.+-]*)\s", text[q.end : c.ev_end])
+            if c.ev_end > q.end
+            else None
+        )
         if inner and (found := dataset_name(ctx, inner.group("np"), q.end + inner.start("np"), method_spans)):
             c.dataset = found
             continue
         # "on X" after the number (and its metric)
         seg_start = max(q.end, c.ev_end)
-        m = re.match(r"[^.;]{0,40}?\b(?:on|in|across|for)\s+(?:the\s+|both\s+|all\s+)?(?:challenging\s+|classic\s+|popular\s+|"
-                     r"standard\s+|widely[- ]used\s+|large-scale\s+|public\s+|real-world\s+)?", text[seg_start:nxt])
+        m = re.match(
+            r"[^.;]{0,40}?\b(?:on|in|across|for)\s+(?:the\s+|both\s+|all\s+)?(?:challenging\s+|classic\s+|popular\s+|"
+            r"standard\s+|widely[- ]used\s+|large-scale\s+|public\s+|real-world\s+)?",
+            text[seg_start:nxt],
+        )
         found = None
         if m:
             pos = seg_start + m.end()
@@ -194,11 +245,19 @@ def attribute_datasets(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Ca
                 continue
         if not found:
             # nearest dataset entity earlier in the sentence, else right after within the clause
-            prev = [n for n in ds_names if n.end <= q.start and not re.search(r"\b(?:while|whereas)\b|;", text[n.end:q.start])]
+            prev = [
+                n
+                for n in ds_names
+                if n.end <= q.start and not re.search(r"\b(?:while|whereas)\b|;", text[n.end : q.start])
+            ]
             if prev:
                 found = prev[-1].text
             else:
-                later = [n for n in ds_names if n.start >= q.end and n.start < nxt and not re.search(r"[;]", text[q.end:n.start])]
+                later = [
+                    n
+                    for n in ds_names
+                    if n.start >= q.end and n.start < nxt and not re.search(r"[;]", text[q.end : n.start])
+                ]
                 if later and _dataset_list_at(text, ds_names, later[0].start, nxt):
                     continue  # "26 of 27 models outperform baselines on A, B, and C": no single dataset
                 if later:
@@ -215,34 +274,57 @@ def _dataset_list_at(text: str, ds_names: list[Name], start: int, limit: int) ->
     first = next((n for n in ds_names if start <= n.start < limit), None)
     if first is None:
         return False
-    return any(n.text != first.text and first.end <= n.start < limit
-               and re.fullmatch(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text[first.end:n.start])
-               for n in ds_names)
+    return any(
+        n.text != first.text
+        and first.end <= n.start < limit
+        and re.fullmatch(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text[first.end : n.start])
+        for n in ds_names
+    )
 
 
 def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[int, int]]) -> str | None:
     phrase = phrase.strip()
     if not phrase:
         return None
-    ents = [n for n in ctx.names if n.type is EntityType.DATASET and n.start < offset + len(phrase) and n.end > offset]
+    ents = [
+        n
+        for n in ctx.names
+        if n.type is EntityType.DATASET and n.start < offset + len(phrase) and n.end > offset
+    ]
     if ents:
         return ents[0].text
     if any(s < offset + len(phrase) and e > offset for s, e in method_spans):
         return None
     if METRIC_RX.fullmatch(phrase.split()[0]) or any(
-            n.type is EntityType.METRIC and n.start < offset + len(phrase) and n.end > offset for n in ctx.names):
+        n.type is EntityType.METRIC and n.start < offset + len(phrase) and n.end > offset for n in ctx.names
+    ):
         return None  # "a 63.5% improvement in F1 score": the measure, not the data
-    phrase = re.sub(r"\s+(?:dataset|datasets|benchmark|benchmarks|test\s+set|validation\s+set|split|suite|tasks?)$", "", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(
+        r"\s+(?:dataset|datasets|benchmark|benchmarks|test\s+set|validation\s+set|split|suite|tasks?)$",
+        "",
+        phrase,
+        flags=re.IGNORECASE,
+    )
     toks = phrase.split()
     if not toks or len(toks) > 5:
         return None
-    if any(HARDWARE.match(t) or MODEL_LIKE.match(t) for t in toks) or phrase.lower() in {"average", "par", "all", "both"}:
+    if any(HARDWARE.match(t) or MODEL_LIKE.match(t) for t in toks) or phrase.lower() in {
+        "average",
+        "par",
+        "all",
+        "both",
+    }:
         return None
     if toks[0] in NOT_NAMES or toks[-1] in NOT_NAMES:
         return None  # "on SOTA LLMs": models, not a dataset
-    if not any(NAMEISH.match(t) or (t[:1].isupper() and i == 0 and len(toks) <= 3) for i, t in enumerate(toks)):
+    if not any(
+        NAMEISH.match(t) or (t[:1].isupper() and i == 0 and len(toks) <= 3) for i, t in enumerate(toks)
+    ):
         return None
-    if not all(t[:1].isupper() or t[:1].isdigit() or t.lower() in {"of", "v1", "v2"} or NAMEISH.match(t) for t in toks):
+    if not all(
+        t[:1].isupper() or t[:1].isdigit() or t.lower() in {"of", "v1", "v2"} or NAMEISH.match(t)
+        for t in toks
+    ):
         # keep the leading capitalised part ("R2R test set" -> "R2R")
         keep = []
         for t in toks:
@@ -263,7 +345,10 @@ def local_dataset_before(ctx: Ctx, s0: int, qstart: int, method_spans: list[tupl
     seg = re.split(r"\b(?:while|whereas)\b|;", seg)[-1]  # only the number's own clause
     s0 = qstart - len(seg)
     m = None
-    for m in re.finditer(r"\b(?:On|on|For|for)\s+(?:the\s+)?(?P<np>[A-Z][\w./+-]*(?:\s+[A-Z0-9][\w./+-]*){0,2})\b(?!\s*\()", seg):
+    for m in re.finditer(
+        r"\b(?:On|on|For|for)\s+(?:the\s+)?(?P<np>[A-Z][\w./+-]*(?:\s+[A-Z0-9][\w./+-]*){0,2})\b(?!\s*\()",
+        seg,
+    ):
         pass
     if m is None:
         return None
@@ -277,7 +362,11 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
     ours = ctx.proposed
     if not text_mentions_proposed:
         # several proposed names ("we introduce metric A ... we propose method B"): the one this sentence names
-        here = [n.text for n in ctx.names if n.type is EntityType.METHOD and n.role == "proposed" and s0 <= n.start and n.end <= s1]
+        here = [
+            n.text
+            for n in ctx.names
+            if n.type is EntityType.METHOD and n.role == "proposed" and s0 <= n.start and n.end <= s1
+        ]
         ours = here[0] if here else ours
     for c in cands:
         c.method = ours
@@ -303,37 +392,65 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
         if subj is None:
             continue
         left = subj.i
-        while left - 1 >= 0 and doc[left - 1].head.i == subj.i and doc[left - 1].dep_ in {"compound", "amod", "nmod", "punct"} \
-                and doc[left - 1].text not in {",", "(", ")"}:
+        while (
+            left - 1 >= 0
+            and doc[left - 1].head.i == subj.i
+            and doc[left - 1].dep_ in {"compound", "amod", "nmod", "punct"}
+            and doc[left - 1].text not in {",", "(", ")"}
+        ):
             left -= 1
-        sub_span = doc[left: subj.i + 1]
+        sub_span = doc[left : subj.i + 1]
         st = sub_span.text
-        full = doc[subj.left_edge.i: subj.right_edge.i + 1].text
-        if any(n.type is EntityType.METRIC and n.start < sub_span.end_char and n.end > sub_span.start_char for n in ctx.names):
+        full = doc[subj.left_edge.i : subj.right_edge.i + 1].text
+        if any(
+            n.type is EntityType.METRIC and n.start < sub_span.end_char and n.end > sub_span.start_char
+            for n in ctx.names
+        ):
             continue
         variant = _size_variant(ctx, ours, sub_span.start_char, sub_span.end_char)
         if variant is not None:
             c.method = variant  # "Our MetaMath-7B model achieves 66.5%": the size variant the sentence names
             continue
-        if OURS.search(full) or METRIC_RX.fullmatch(subj.text) or METRIC_RX.fullmatch(ctx.acro.get(subj.text, "-")) \
-                or OURS.search(st) or (ctx.proposed and any(f in st.lower() for f in ctx.proposed_forms)):
+        if (
+            OURS.search(full)
+            or METRIC_RX.fullmatch(subj.text)
+            or METRIC_RX.fullmatch(ctx.acro.get(subj.text, "-"))
+            or OURS.search(st)
+            or (ctx.proposed and any(f in st.lower() for f in ctx.proposed_forms))
+        ):
             continue
         # a name the parser split ("CREATIVITY" nsubj + "INDEX" appos) still counts as a whole
-        names = [n for n in ctx.names if n.type is EntityType.METHOD and n.start < sub_span.end_char and n.end > sub_span.start_char]
+        names = [
+            n
+            for n in ctx.names
+            if n.type is EntityType.METHOD and n.start < sub_span.end_char and n.end > sub_span.start_char
+        ]
         name = None
         if names:
             name = names[0].text
             if is_proposed(ctx, name) or name == ours:
                 continue
         else:
-            toks = [t for t in re.findall(r"[\w][\w./+-]*", st) if NAMEISH.match(t) and not HARDWARE.match(t) and t not in NOT_NAMES]
+            toks = [
+                t
+                for t in re.findall(r"[\w][\w./+-]*", st)
+                if NAMEISH.match(t) and not HARDWARE.match(t) and t not in NOT_NAMES
+            ]
             if toks and len(sub_span) <= 4:
                 name = ctx.acro.get(toks[0], toks[0])
-        if name and not is_proposed(ctx, name) and name != c.baseline and name != c.dataset and name not in ctx.datasets:
+        if (
+            name
+            and not is_proposed(ctx, name)
+            and name != c.baseline
+            and name != c.dataset
+            and name not in ctx.datasets
+        ):
             c.method = name
     for c in cands:
         if c.method and c.metric and same_name(c.method, c.metric):
-            c.method = None  # "the INDEX of human authors is 66% higher": the proposed measure, not who scored
+            c.method = (
+                None  # "the INDEX of human authors is 66% higher": the proposed measure, not who scored
+            )
 
 
 def _size_variant(ctx: Ctx, ours: str | None, start: int, end: int) -> str | None:
@@ -341,8 +458,14 @@ def _size_variant(ctx: Ctx, ours: str | None, start: int, end: int) -> str | Non
     if not ours:
         return None
     for n in ctx.names:
-        if n.type is EntityType.METHOD and n.start < end and n.end > start and n.text != ours \
-                and n.text.lower().startswith(ours.lower()) and re.match(r"[-\s]?\d", n.text[len(ours):]):
+        if (
+            n.type is EntityType.METHOD
+            and n.start < end
+            and n.end > start
+            and n.text != ours
+            and n.text.lower().startswith(ours.lower())
+            and re.match(r"[-\s]?\d", n.text[len(ours) :])
+        ):
             return n.text
     return None
 
@@ -354,7 +477,7 @@ def _method_after(ctx: Ctx, c: Cand, mentions_proposed: bool) -> str | None:
         return None  # "up to 2.51x speedup for LLaMA-3.1-8B": the model sped up, not who sped it up
     text = ctx.text
     pos = max(c.q.end, c.ev_end)
-    m = re.match(r"\s*(?:\)\s*)?for\s+(?:the\s+)?(?P<name>[A-Za-z][\w.+/-]*[\w+])", text[pos:pos + 60])
+    m = re.match(r"\s*(?:\)\s*)?for\s+(?:the\s+)?(?P<name>[A-Za-z][\w.+/-]*[\w+])", text[pos : pos + 60])
     if m is None:
         return None
     a = pos + m.start("name")

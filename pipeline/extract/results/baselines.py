@@ -40,7 +40,7 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     """A baseline name from a comparison noun phrase, or None when the phrase is generic."""
     such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
     if such:
-        return baseline_from_np(ctx, np[such.end():], offset + such.end())
+        return baseline_from_np(ctx, np[such.end() :], offset + such.end())
     np, lead = clean_np(np)
     offset += lead
     if not np or not np[0].isalpha():
@@ -54,14 +54,24 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
         return None
     # apposition: "the latest counterpart, FlexAttention," handled by callers giving the later NP
     generic = bool(GENERIC_BASELINE.search(np))
-    plural = bool(PLURAL_HEAD.search(np)) or (np.split()[-1].lower().endswith("s") and not np.lower().endswith("ss")
-                                               and not NAMEISH.match(np.split()[-1]))
+    plural = bool(PLURAL_HEAD.search(np)) or (
+        np.split()[-1].lower().endswith("s")
+        and not np.lower().endswith("ss")
+        and not NAMEISH.match(np.split()[-1])
+    )
     if generic and plural:
         return None
     toks = np.split()
-    named = [t.strip("(),") for t in toks if NAMEISH.match(t.strip("(),")) and not HARDWARE.match(t.strip("(),"))]
-    named = [t for t in named if not re.fullmatch(r"[a-z]+\d+[a-z]*", t)  # fp16, int8: precisions, not names
-             and not GENERIC_BASELINE.fullmatch(t) and t not in NOT_NAMES]
+    named = [
+        t.strip("(),") for t in toks if NAMEISH.match(t.strip("(),")) and not HARDWARE.match(t.strip("(),"))
+    ]
+    named = [
+        t
+        for t in named
+        if not re.fullmatch(r"[a-z]+\d+[a-z]*", t)  # fp16, int8: precisions, not names
+        and not GENERIC_BASELINE.fullmatch(t)
+        and t not in NOT_NAMES
+    ]
     if named and SOFTWARE.match(named[0]):
         return None
     if named:
@@ -78,7 +88,11 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     if len(np.split()) > 5 or np.lower() in {"it", "them", "that", "this"}:
         return None
     last = np.split()[-1]
-    if last in NOT_NAMES or np.islower() and (last.endswith("ing") and len(np.split()) == 1 or last in _PROCESS_WORDS):
+    if (
+        last in NOT_NAMES
+        or np.islower()
+        and (last.endswith("ing") and len(np.split()) == 1 or last in _PROCESS_WORDS)
+    ):
         return None  # "untrained VLMs", "pretraining", "the model": a kind of thing, not a named baseline
     return np
 
@@ -87,7 +101,9 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
 _PROCESS_WORDS = {"model", "models", "diffusion", "baseline", "baselines", "method", "approach", "system"}
 
 
-def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int) -> None:
+def attribute_baselines(
+    ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int
+) -> None:
     text = ctx.text
     done: set[int] = {id(c) for c in cands if c.baseline}
     for run in runs:
@@ -97,19 +113,31 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
         first, last = run[0].q, run[-1].q
         nxt = min((o.q.start for o in cands if o.q.start > last.start), default=s1)
         # after: "... faster than A, B, and C" / "over X"
-        m = COMPARE_CUE_AFTER.match(text[last.end:nxt])
+        m = COMPARE_CUE_AFTER.match(text[last.end : nxt])
         if m and m.group("verb") and not re.fullmatch(r"[^,]{0,40},\s*", m.group("pre")):
             m = None  # "84.2% on X, surpassing CLIP" names the beaten model; "..., and even outperforming Y" does not
         # "65.1% ... compared to 57.5% by GPT-4 Omni": the other side's own score, then whose it is
-        wide = COMPARE_CUE_AFTER.match(text[last.end:s1]) if n == 1 else None
+        wide = COMPARE_CUE_AFTER.match(text[last.end : s1]) if n == 1 else None
         other = _OTHER_SCORE.match(text, last.end + wide.start("np"), s1) if wide else None
-        if other is not None and wide is not None and not re.search(r"\b(?:than|over|by)\s*$", wide.group("pre")):
+        if (
+            other is not None
+            and wide is not None
+            and not re.search(r"\b(?:than|over|by)\s*$", wide.group("pre"))
+        ):
             end = min((o.q.start for o in cands if o.q.start > other.end()), default=s1)
-            _assign(run, [_np_baseline(ctx, text[other.end():end], other.end())], done)
+            _assign(run, [_np_baseline(ctx, text[other.end() : end], other.end())], done)
             continue
-        if m and not re.search(r"\b(?:than|over|by)\s*$", m.group("pre")) and not re.match(r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- ]?(?:fold|times)|order)\b",
-                                m.group("np"), re.IGNORECASE) \
-                and m.group("np").strip().lower() not in {"", "a", "an", "the"} and not re.search(r"[,]\s*(?:and\s+)?(?:we|it|our|which)\b", m.group("pre")):
+        if (
+            m
+            and not re.search(r"\b(?:than|over|by)\s*$", m.group("pre"))
+            and not re.match(
+                r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- ]?(?:fold|times)|order)\b",
+                m.group("np"),
+                re.IGNORECASE,
+            )
+            and m.group("np").strip().lower() not in {"", "a", "an", "the"}
+            and not re.search(r"[,]\s*(?:and\s+)?(?:we|it|our|which)\b", m.group("pre"))
+        ):
             np_start = last.end + m.start("np")
             if n > 1:
                 lst = list_after(text, np_start, nxt, n)
@@ -121,29 +149,42 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
             continue
         # before: "outperforms A and B by about 2.1x and 2.7x" / "outperforms the X by 19.2% and the Y by 14%"
         prv = max((o.q.end for o in cands if o.q.end <= first.start), default=s0)
-        pre = text[prv:first.start]
-        by = re.search(r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|large\s+margin\s+of)\s+){0,3}[+]?$", pre, re.IGNORECASE)
+        pre = text[prv : first.start]
+        by = re.search(
+            r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|large\s+margin\s+of)\s+){0,3}[+]?$",
+            pre,
+            re.IGNORECASE,
+        )
         if by:
             seg = pre[: by.start()]
             cue = None
             for cue in COMPARE_CUE_BEFORE.finditer(seg):
                 pass
             if cue is not None:
-                np_text = seg[cue.end():]
+                np_text = seg[cue.end() :]
                 np_off = prv + cue.end()
                 if re.match(r"accelerat|speed", cue.group(0), re.IGNORECASE) and not any(
-                        NAMEISH.match(t.strip("(),")) for t in np_text.split()):
+                    NAMEISH.match(t.strip("(),")) for t in np_text.split()
+                ):
                     np_text = ""  # "speeds up decoding by 7x": what is accelerated, not a comparison target
             elif prv != s0 and (lead_m := re.match(r"\s*(?:,\s*)?(?:and\s+|while\s+)?", seg)):
-                np_text = seg[lead_m.end():]
+                np_text = seg[lead_m.end() :]
                 np_off = prv + lead_m.end()
-                if any(w in np_text.lower().split() for w in ("we", "it", "our", "achieves", "improves", "while", "whereas")) \
-                        or re.match(r"(?:on|in|at|for|with|across|under)\b", np_text):
+                if any(
+                    w in np_text.lower().split()
+                    for w in ("we", "it", "our", "achieves", "improves", "while", "whereas")
+                ) or re.match(r"(?:on|in|at|for|with|across|under)\b", np_text):
                     np_text = ""
                 # a clause ("the largest eigenvalue is reduced by 9.7%") has no comparison target
-                span = doc.char_span(np_off, np_off + len(np_text.rstrip()), alignment_mode="expand") if np_text.strip() else None
-                if span is not None and (span[0].pos_ in {"VERB", "AUX"} or any(
-                        tok.pos_ == "AUX" or tok.tag_ in {"VBZ", "VBP", "VBD"} for tok in span)):
+                span = (
+                    doc.char_span(np_off, np_off + len(np_text.rstrip()), alignment_mode="expand")
+                    if np_text.strip()
+                    else None
+                )
+                if span is not None and (
+                    span[0].pos_ in {"VERB", "AUX"}
+                    or any(tok.pos_ == "AUX" or tok.tag_ in {"VBZ", "VBP", "VBD"} for tok in span)
+                ):
                     np_text = ""
             else:
                 np_text = ""
@@ -161,13 +202,16 @@ def attribute_baselines(ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[C
     for c in cands:
         if id(c) in done or c.kind == "absolute":
             continue
-        seg = text[s0:c.q.start]
+        seg = text[s0 : c.q.start]
         cue = None
-        for cue in re.finditer(r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|"
-                               r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)", seg):
+        for cue in re.finditer(
+            r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|"
+            r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
+            seg,
+        ):
             pass
         if cue is not None:
-            c.baseline = _np_baseline(ctx, text[s0 + cue.end(): s1], s0 + cue.end())
+            c.baseline = _np_baseline(ctx, text[s0 + cue.end() : s1], s0 + cue.end())
 
 
 def _assign(run: list[Cand], baselines: Iterable[str | None], done: set[int]) -> None:

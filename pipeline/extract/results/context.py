@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
-from ..text.numbers import Quantity
 from ...records import EntityMention, EntityType, ResultKind
+from ..text.numbers import Quantity
 from .lists import split_list
 from .vocab import ACRO_DEF, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
 
@@ -61,8 +61,13 @@ def initials_ok(long: str, short: str) -> bool:
     if not letters:
         return False
     seq = "".join(letters)
-    return seq in caps or caps.startswith(seq[:2]) and len(set(seq) - set(caps)) <= 1 or \
-        initials.startswith(seq[:2]) and sum(c in initials for c in seq) >= len(seq) - 1
+    return (
+        seq in caps
+        or caps.startswith(seq[:2])
+        and len(set(seq) - set(caps)) <= 1
+        or initials.startswith(seq[:2])
+        and sum(c in initials for c in seq) >= len(seq) - 1
+    )
 
 
 def find_acronyms(text: str) -> dict[str, str]:
@@ -102,16 +107,25 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
     # proposed method: the entity component's, confirmed by a local "we propose X" cue when possible
     local, heads = local_proposed(doc, ctx)
     ent_prop = [n for n in ctx.names if n.type is EntityType.METHOD and n.role == "proposed"]
-    if local and any(same_name(local, n.text) or local in ctx.acro and same_name(ctx.acro[local], n.text) for n in ent_prop):
-        ctx.proposed = next(n.text for n in ent_prop if same_name(local, n.text) or local in ctx.acro and same_name(ctx.acro[local], n.text))
+    if local and any(
+        same_name(local, n.text) or local in ctx.acro and same_name(ctx.acro[local], n.text) for n in ent_prop
+    ):
+        ctx.proposed = next(
+            n.text
+            for n in ent_prop
+            if same_name(local, n.text) or local in ctx.acro and same_name(ctx.acro[local], n.text)
+        )
     elif ent_prop and not heads:
         ctx.proposed = ent_prop[0].text
     else:
         # a "we propose ..." object that names nothing: only an entity inside that object phrase counts
         inside = [n for n in ent_prop if any(a <= n.start and n.end <= b for a, b in heads)]
         ctx.proposed = inside[0].text if inside else local
-    if ctx.proposed and ctx.proposed not in {n.text for n in ent_prop} and any(
-            n.type is EntityType.DATASET and same_name(n.text, ctx.proposed) for n in ctx.names):
+    if (
+        ctx.proposed
+        and ctx.proposed not in {n.text for n in ent_prop}
+        and any(n.type is EntityType.DATASET and same_name(n.text, ctx.proposed) for n in ctx.names)
+    ):
         # "We present AndroidWorld, a benchmark ...": what the paper introduces is data, not a method
         ctx.proposed = ent_prop[0].text if ent_prop else None
     ent_ds = {n.text for n in ctx.names if n.type is EntityType.DATASET}
@@ -123,7 +137,9 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
             ctx.datasets.append(name)
     if ctx.proposed:
         ctx.proposed = ctx.acro.get(ctx.proposed, ctx.proposed)
-        ctx.proposed_forms = {ctx.proposed.lower()} | {s.lower() for s, l in ctx.acro.items() if same_name(l, ctx.proposed)}
+        ctx.proposed_forms = {ctx.proposed.lower()} | {
+            s.lower() for s, l in ctx.acro.items() if same_name(l, ctx.proposed)
+        }
         for n in ent_prop:
             if same_name(n.text, ctx.proposed):
                 ctx.proposed_forms.add(n.text.lower())
@@ -141,7 +157,7 @@ def local_proposed(doc: Doc, ctx: Ctx) -> tuple[str | None, list[tuple[int, int]
     heads: list[tuple[int, int]] = []
     found: str | None = None
     for m in PROPOSE.finditer(text):
-        window = text[m.end(): m.end() + 160]
+        window = text[m.end() : m.end() + 160]
         window = re.split(r"[.;]\s", window)[0]
         named = re.search(r"\b(?:named|called|dubbed|termed|coined)\s+(\S+)", window)
         head = re.split(r"\s(?:of|for|to|that|which|with|based|on|in|by|from|where|who|using)\s", window)[0]
@@ -164,9 +180,12 @@ def local_proposed(doc: Doc, ctx: Ctx) -> tuple[str | None, list[tuple[int, int]
                 found = ctx.acro.get(c, c)
                 break
     if not found:
-        nm = re.search(r"\b(?:named|called|dubbed|termed|coined)\s+([A-Z][\w-]*[A-Z0-9][\w-]*)|"
-                      r"\b[Oo]ur\s+(?:[\w-]+\s+){0,2}(?:method|approach|model|framework|algorithm|system|architecture|technique|agent),?\s+"
-                      r"(?:called\s+|named\s+)?([A-Z][\w-]*[A-Z0-9][\w-]*|(?:[A-Z][\w-]+\s+){1,6}\([A-Z][\w-]+\))", text)
+        nm = re.search(
+            r"\b(?:named|called|dubbed|termed|coined)\s+([A-Z][\w-]*[A-Z0-9][\w-]*)|"
+            r"\b[Oo]ur\s+(?:[\w-]+\s+){0,2}(?:method|approach|model|framework|algorithm|system|architecture|technique|agent),?\s+"
+            r"(?:called\s+|named\s+)?([A-Z][\w-]*[A-Z0-9][\w-]*|(?:[A-Z][\w-]+\s+){1,6}\([A-Z][\w-]+\))",
+            text,
+        )
         if nm:
             c = nm.group(1) or nm.group(2)
             ac = re.search(r"\(([A-Z][\w-]+)\)$", c)
@@ -193,10 +212,18 @@ def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
             if m.group("list2"):
                 cands += [(t.strip(), m.start("list2") + o) for t, o in split_list(m.group("list2"))]
         else:
-            cands = [(t.strip(), m.start("list") + o + (len(t) - len(t.lstrip()))) for t, o in split_list(m.group("list"))]
+            cands = [
+                (t.strip(), m.start("list") + o + (len(t) - len(t.lstrip())))
+                for t, o in split_list(m.group("list"))
+            ]
         for name, a in cands:
-            if NAMEISH.match(name.split()[0] if name.split() else "") and not MODEL_LIKE.match(name) \
-                    and name not in NOT_NAMES and not is_proposed(ctx, name) and len(name.split()) <= 3:
+            if (
+                NAMEISH.match(name.split()[0] if name.split() else "")
+                and not MODEL_LIKE.match(name)
+                and name not in NOT_NAMES
+                and not is_proposed(ctx, name)
+                and len(name.split()) <= 3
+            ):
                 out.append((name, a, a + len(name)))
                 for o in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", ctx.text):
                     if o.start() != a:
@@ -205,8 +232,10 @@ def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
 
 
 def names_in(ctx: Ctx, start: int, end: int, etype: EntityType | None = None) -> list[Name]:
-    return sorted((n for n in ctx.names if n.start >= start and n.end <= end and (etype is None or n.type is etype)),
-                  key=lambda n: n.start)
+    return sorted(
+        (n for n in ctx.names if n.start >= start and n.end <= end and (etype is None or n.type is etype)),
+        key=lambda n: n.start,
+    )
 
 
 def canon_name(ctx: Ctx, phrase: str, offset: int, etype: EntityType) -> str | None:

@@ -43,8 +43,8 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from ..text.numbers import Quantity, scan_quantities
 from ...records import EntityMention, EntityType, ResultMention
+from ..text.numbers import Quantity, scan_quantities
 from .attribution import attribute_sentence
 from .context import Cand, build_ctx
 from .filters import is_result
@@ -76,7 +76,7 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
             keep, _ = is_result(ctx, doc, q, s0, s1)
             if not keep and not q.unit and cands and not cands[-1].q.unit:
                 # "coefficients of 0.32 (unsupervised) and 0.51 (supervised)": a bare number coordinated with a kept one
-                keep = bool(_BARE_COORD.fullmatch(text[cands[-1].q.end:q.start]))
+                keep = bool(_BARE_COORD.fullmatch(text[cands[-1].q.end : q.start]))
             if keep:
                 cands.append(Cand(q, ev_start=q.start, ev_end=q.end))
         if not cands:
@@ -85,15 +85,27 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
         for c in cands:
             q = c.q
             ev_s, ev_e = max(s0, c.ev_start), min(s1, c.ev_end)
-            out.append(ResultMention(
-                value=q.value, value_max=q.value_max, unit=q.unit, kind=c.kind, metric=c.metric,
-                dataset=c.dataset, method=c.method, baseline=c.baseline,
-                evidence=text[ev_s:ev_e], start=ev_s, end=ev_e))
+            out.append(
+                ResultMention(
+                    value=q.value,
+                    value_max=q.value_max,
+                    unit=q.unit,
+                    kind=c.kind,
+                    metric=c.metric,
+                    dataset=c.dataset,
+                    method=c.method,
+                    baseline=c.baseline,
+                    evidence=text[ev_s:ev_e],
+                    start=ev_s,
+                    end=ev_e,
+                )
+            )
     return out
 
 
-def metrics_named_by_results(doc: Doc, entities: list[EntityMention],
-                             results: list[ResultMention]) -> list[EntityMention]:
+def metrics_named_by_results(
+    doc: Doc, entities: list[EntityMention], results: list[ResultMention]
+) -> list[EntityMention]:
     """METRIC mentions for the measures results name that no METRIC entity covers ("a true positive rate of
     100%", "wall clock time by 35%"): a reported number's measure is a metric the abstract reports
     (guidelines), so the entity list must hold it. Located at its occurrence in the result's sentence."""
@@ -105,18 +117,31 @@ def metrics_named_by_results(doc: Doc, entities: list[EntityMention],
         if not name or name.lower() in known or len(name) < 2:
             continue
         evidence = doc.char_span(r.start, r.end, alignment_mode="expand") if parsed else None
-        lo, hi = (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(doc.text))
+        lo, hi = (
+            (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(doc.text))
+        )
         m = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.IGNORECASE).search(doc.text, lo, hi)
         if m is None:
             continue
         known.add(name.lower())
-        out.append(EntityMention(type=EntityType.METRIC, text=m.group(0), start=m.start(), end=m.end(),
-                                 sentence=doc.text[lo:hi]))
+        out.append(
+            EntityMention(
+                type=EntityType.METRIC,
+                text=m.group(0),
+                start=m.start(),
+                end=m.end(),
+                sentence=doc.text[lo:hi],
+            )
+        )
     return out
 
 
-@Language.factory("paperkg_results", assigns=["doc._.kg_results", "doc._.kg_entities"],
-                  requires=["doc._.kg_entities"], default_config={})
+@Language.factory(
+    "paperkg_results",
+    assigns=["doc._.kg_results", "doc._.kg_entities"],
+    requires=["doc._.kg_entities"],
+    default_config={},
+)
 def make_result_finder(nlp: Language, name: str) -> ResultFinder:
     return ResultFinder()
 

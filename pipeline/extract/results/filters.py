@@ -16,8 +16,8 @@ import re
 
 from spacy.tokens import Doc
 
-from ..text.numbers import Quantity
 from ...records import ResultKind
+from ..text.numbers import Quantity
 from .context import Ctx
 from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_RX, VAGUE_METRIC
 
@@ -35,16 +35,18 @@ _LINK = r"(?:s|es)?\s*(?:of\s+|=\s*|is\s+|\(\s*\*{0,2}(?:e\.g\.|i\.e\.)\*{0,2},?
 HYPER_BEFORE = re.compile(
     r"\b(?:ratio|rate|probability|threshold|temperature|budget|sparsity|level|fraction|proportion|portion|"
     r"percentile|quantile|confidence|significance|noise|dropout|learning rate|weight decay|momentum|"
-    r"coefficient|lambda|alpha|beta|gamma|epsilon|bits?|resolution|size|length|width|depth)(?<=\w)" + _LINK +
-    r"(?:only\s+|about\s+|approximately\s+|as\s+(?:low|high)\s+as\s+)?$",
+    r"coefficient|lambda|alpha|beta|gamma|epsilon|bits?|resolution|size|length|width|depth)(?<=\w)"
+    + _LINK
+    + r"(?:only\s+|about\s+|approximately\s+|as\s+(?:low|high)\s+as\s+)?$",
     re.IGNORECASE,
 )
 
 
 RESULT_RATE_BEFORE = re.compile(
     r"\b(?:success|error|win|pass|hit|detection|recovery|compression|solve|resolve|acceptance|"
-    r"false positive|true positive|hallucination|attack success|reduction|speedup|improvement)\s+(?:rate|ratio)" + _LINK +
-    r"(?:only\s+|about\s+|approximately\s+|as\s+(?:low|high)\s+as\s+|up\s+to\s+)?$",
+    r"false positive|true positive|hallucination|attack success|reduction|speedup|improvement)\s+(?:rate|ratio)"
+    + _LINK
+    + r"(?:only\s+|about\s+|approximately\s+|as\s+(?:low|high)\s+as\s+|up\s+to\s+)?$",
     re.IGNORECASE,
 )
 
@@ -67,30 +69,52 @@ COMPARE_TARGET_BEFORE = re.compile(
 
 OUT_OF = re.compile(r"^\s*(?:out\s+of|of\s+the)\s+(?P<n>\d+)\b|^\s*/\s*\d+\b", re.IGNORECASE)
 # "on 15 of 18 language pairs" is a win count only after a winning cue
-_WIN_CUE = re.compile(r"\b(?:outperform\w*|surpass\w*|beat\w*|best|state[- ]of[- ]the[- ]art|SOTA|wins?|better|superior|"
-                      r"improv\w*|achiev\w*|top)\b", re.IGNORECASE)
+_WIN_CUE = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|beat\w*|best|state[- ]of[- ]the[- ]art|SOTA|wins?|better|superior|"
+    r"improv\w*|achiev\w*|top)\b",
+    re.IGNORECASE,
+)
 # a bare number followed by a gain in a named metric: "11.2 gain in F1 score", "+1.6 GLUE score increase"
 _GAIN_WORD = r"(?:increase|improvement|gain|boost|drop|reduction|decrease|lift)s?"
 _BARE_GAIN_AFTER = re.compile(
-    r"^\s*(?:points?\s+)?(?:(?:absolute|relative|average)\s+)?" + _GAIN_WORD + r"\s+(?:in|on|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:"
-    + METRIC_RX.pattern + r")|^\s*(?:[A-Za-z][\w-]*\s+){0,2}?(?:" + METRIC_RX.pattern + r")\s+" + _GAIN_WORD + r"\b"
-    r"|^\s*(?:points?\s+)?(?:higher|lower|better|more)\s+(?:[\w-]+\s+){0,2}?(?:" + METRIC_RX.pattern + r")")
+    r"^\s*(?:points?\s+)?(?:(?:absolute|relative|average)\s+)?"
+    + _GAIN_WORD
+    + r"\s+(?:in|on|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:"
+    + METRIC_RX.pattern
+    + r")|^\s*(?:[A-Za-z][\w-]*\s+){0,2}?(?:"
+    + METRIC_RX.pattern
+    + r")\s+"
+    + _GAIN_WORD
+    + r"\b"
+    r"|^\s*(?:points?\s+)?(?:higher|lower|better|more)\s+(?:[\w-]+\s+){0,2}?(?:" + METRIC_RX.pattern + r")"
+)
 # numbers of prior work or the field, stated as background (guidelines: not results)
 _BACKGROUND = re.compile(
     r"^\W*(?:Recently|Previously|Traditionally|Historically)\b|^\W*(?:\w+\W+){0,3}?(?:recent|previous|prior|existing|earlier|past)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:works?|studies|research|methods|approaches|literature|efforts|papers)\b"
     r"|\b(?:works|studies|research|papers)\s+(?:have|has)\s+(?:\w+\s+)?(?:shown|reported|demonstrated|found)\b"
-    r"|\b(?:it|this)\s+(?:has\s+been|is|was)\s+(?:widely\s+)?(?:shown|reported|observed|known)\b", re.IGNORECASE)
-_OURS_CUE = re.compile(r"\b(?:we|our|ours|us|proposed|this\s+(?:paper|work|study|method|approach))\b", re.IGNORECASE)
+    r"|\b(?:it|this)\s+(?:has\s+been|is|was)\s+(?:widely\s+)?(?:shown|reported|observed|known)\b",
+    re.IGNORECASE,
+)
+_OURS_CUE = re.compile(
+    r"\b(?:we|our|ours|us|proposed|this\s+(?:paper|work|study|method|approach))\b", re.IGNORECASE
+)
 # a statistic of the data, not an outcome: "About 60% of the dialogues have cross-domain goals"
 _DATA_SHARE = re.compile(
     r"^\s*of\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:(?!generated|predicted|produced|sampled|synthesi[sz]ed|solved)[\w-]+\s+){0,2}?"
     r"[a-z]+s\s+(?:have|has|contain|contains|are|is|include|includes|involve|involves|require|requires|come|comes|"
-    r"feature|features|consist|consists|span|spans|belong|belongs)\b", re.IGNORECASE)
+    r"feature|features|consist|consists|span|spans|belong|belongs)\b",
+    re.IGNORECASE,
+)
 # "fine-tuning only 6.8% of the model parameters", "freezing >99% of the parameters": a setting, not a saving
-_TUNED_SHARE = re.compile(r"\b(?:fine-?tun\w*|train\w*|updat\w*|tun\w*|adapt\w*|freez\w*|prun\w*|mask\w*)\s+"
-                          r"(?:only\s+|just\s+|about\s+|over\s+|more\s+than\s+|>\s*)?$", re.IGNORECASE)
-_PARAMS_AFTER = re.compile(r"^\s*of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:parameters|weights|layers)\b", re.IGNORECASE)
+_TUNED_SHARE = re.compile(
+    r"\b(?:fine-?tun\w*|train\w*|updat\w*|tun\w*|adapt\w*|freez\w*|prun\w*|mask\w*)\s+"
+    r"(?:only\s+|just\s+|about\s+|over\s+|more\s+than\s+|>\s*)?$",
+    re.IGNORECASE,
+)
+_PARAMS_AFTER = re.compile(
+    r"^\s*of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:parameters|weights|layers)\b", re.IGNORECASE
+)
 # "8.3 micro- and 7.8 macro-recall@50 improvements": a bare number sharing the next one's cue
 _BARE_COORD = re.compile(r"^\s*[A-Za-z]*-?\s*(?:,\s*)?(?:and|or)\s+[+]?\d+(?:\.\d+)?\s*(?:[A-Za-z]+-)?")
 # "with a 24% relative overall quality improvement": the gain word may come a few words later
@@ -99,13 +123,20 @@ _GAIN_LATER = re.compile(r"^\s*(?:[\w-]+\s+){1,3}?" + _GAIN_WORD + r"\b", re.IGN
 _MORE_DATA_AFTER = re.compile(
     r"^\s*(?:more|larger|bigger)\s+(?:[\w-]+\s+){0,2}?(?:instances|samples|images|videos|annotations|examples|questions|"
     r"items|objects|categories|classes|hours|tokens|pairs|scenes|labels|dialogues|utterances|sentences|documents|words|"
-    r"models|tasks|languages|subjects|frames|clips)\b", re.IGNORECASE)
+    r"models|tasks|languages|subjects|frames|clips)\b",
+    re.IGNORECASE,
+)
 # "(around 1% connection retained)", "10% of the weights pruned": a setting
-_KEPT_AFTER = re.compile(r"^\s*(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+){0,2}?(?:retained|kept|remaining|pruned|removed|masked|dropped)\b",
-                         re.IGNORECASE)
+_KEPT_AFTER = re.compile(
+    r"^\s*(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+){0,2}?(?:retained|kept|remaining|pruned|removed|masked|dropped)\b",
+    re.IGNORECASE,
+)
 # the comparison target described by a relative clause: "outperform baseline models that generate more than 10x ..."
-_TARGET_CLAUSE = re.compile(r"\b(?:outperform\w*|surpass\w*|beat\w*|match\w*|exceed\w*|than|over)\s+(?:[\w-]+\s+){0,5}?"
-                            r"(?:that|which|who)\s+(?:[\w-]+\s+){0,4}?$", re.IGNORECASE)
+_TARGET_CLAUSE = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|beat\w*|match\w*|exceed\w*|than|over)\s+(?:[\w-]+\s+){0,5}?"
+    r"(?:that|which|who)\s+(?:[\w-]+\s+){0,4}?$",
+    re.IGNORECASE,
+)
 
 
 def _unprefixed(after: str) -> str:
@@ -117,17 +148,19 @@ def background_sentence(ctx: Ctx, sent: str) -> bool:
     """A sentence about prior work or the field that says nothing of ours: its numbers are background."""
     if not _BACKGROUND.search(sent) or _OURS_CUE.search(sent):
         return False
-    return not any(f and re.search(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", sent, re.IGNORECASE)
-                   for f in ctx.proposed_forms)
+    return not any(
+        f and re.search(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", sent, re.IGNORECASE)
+        for f in ctx.proposed_forms
+    )
 
 
 def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -> tuple[bool, str | None]:
     """Keep/drop one quantity; returns (keep, metric named by the bare-number cue if any)."""
     text = ctx.text
-    before = text[max(sent_start, q.start - 60): q.start]
-    after = text[q.end: min(sent_end, q.end + 60)]
+    before = text[max(sent_start, q.start - 60) : q.start]
+    after = text[q.end : min(sent_end, q.end + 60)]
     if q.change:
-        before = text[max(sent_start, q.start - 90): q.start]
+        before = text[max(sent_start, q.start - 90) : q.start]
     if re.search(r"\bout\s+of\s+$|(?<![\w@.])\d+\s+of\s+(?:the\s+)?$", before, re.IGNORECASE):
         return False, None
     if background_sentence(ctx, text[sent_start:sent_end]):
@@ -135,13 +168,23 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
     if _TARGET_CLAUSE.search(before):
         return False, None
     if not q.unit:
-        if q.sign and (text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2):q.start].strip() == "("):
+        if q.sign and (
+            text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2) : q.start].strip() == "("
+        ):
             return True, None  # "ASQA (↑12.56)", "GSM8K (+2.3)": a signed gain next to a name
         if OUT_OF.match(after) or re.match(r"\s*of\s+\d+\b", after) and _WIN_CUE.search(before):
             return True, None
         coord = _BARE_COORD.match(after)
-        rest = after[coord.end() - (1 if coord and after[coord.end() - 1:coord.end()] == "-" else 0):] if coord else after
-        if _BARE_GAIN_AFTER.match(_unprefixed(after)) or coord and _BARE_GAIN_AFTER.match(_unprefixed(" " + rest.lstrip("-"))):
+        rest = (
+            after[coord.end() - (1 if coord and after[coord.end() - 1 : coord.end()] == "-" else 0) :]
+            if coord
+            else after
+        )
+        if (
+            _BARE_GAIN_AFTER.match(_unprefixed(after))
+            or coord
+            and _BARE_GAIN_AFTER.match(_unprefixed(" " + rest.lstrip("-")))
+        ):
             return True, None
         # bare number: needs a metric directly before ("FID of 2.1", "SPICE increase from 23.5 to") or after
         mafter = METRIC_RX.match(after.lstrip())
@@ -150,13 +193,23 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
         mb = list(METRIC_RX.finditer(before))
         if mb:
             last = mb[-1]
-            gap = before[last.end():]
-            if last.group(0).lower() not in {"memory", "cost", "compute", "return", "consistency", "error", "coverage"} and re.fullmatch(
-                    r"\s*(?:\)\s*)?(?:scores?\s+)?(?:\([^)]{0,30}\)\s*)?(?:of|:|=|is|was|as|from\s+[\d.]+\s+to|reaches|reaching|achieves|achieving|to|from|"
-                    r"increases?\s+(?:from\s+[\d.]+\s+)?to|improves?\s+(?:from\s+[\d.]+\s+)?to|"
-                    r"(?:increase|improvement|gain|boost|reduction|drop|decrease)s?(?:\s+of|\s+from\s+[\d.]+\s+to)?|"
-                    r"by|of\s+(?:only|about|approximately|nearly|over|up\s+to)|(?:as\s+(?:low|high)\s+as))?\s*(?:only\s+|just\s+|about\s+|approximately\s+|nearly\s+|over\s+|up\s+to\s+)?",
-                    gap, re.IGNORECASE):
+            gap = before[last.end() :]
+            if last.group(0).lower() not in {
+                "memory",
+                "cost",
+                "compute",
+                "return",
+                "consistency",
+                "error",
+                "coverage",
+            } and re.fullmatch(
+                r"\s*(?:\)\s*)?(?:scores?\s+)?(?:\([^)]{0,30}\)\s*)?(?:of|:|=|is|was|as|from\s+[\d.]+\s+to|reaches|reaching|achieves|achieving|to|from|"
+                r"increases?\s+(?:from\s+[\d.]+\s+)?to|improves?\s+(?:from\s+[\d.]+\s+)?to|"
+                r"(?:increase|improvement|gain|boost|reduction|drop|decrease)s?(?:\s+of|\s+from\s+[\d.]+\s+to)?|"
+                r"by|of\s+(?:only|about|approximately|nearly|over|up\s+to)|(?:as\s+(?:low|high)\s+as))?\s*(?:only\s+|just\s+|about\s+|approximately\s+|nearly\s+|over\s+|up\s+to\s+)?",
+                gap,
+                re.IGNORECASE,
+            ):
                 return True, None
         if re.search(r"\b(?:Elo|rating)\b", after[:12]):
             return True, None
@@ -167,45 +220,89 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             return False, None
         if _TUNED_SHARE.search(before) and _PARAMS_AFTER.match(after):
             return False, None
-        if _DATA_SHARE.match(after) and not re.search(r"\b(?:achiev|reach|attain|obtain|solv|complet)\w*", before, re.IGNORECASE):
+        if _DATA_SHARE.match(after) and not re.search(
+            r"\b(?:achiev|reach|attain|obtain|solv|complet)\w*", before, re.IGNORECASE
+        ):
             return False, None
-        if HYPER_BEFORE.search(before) and not RESULT_RATE_BEFORE.search(before) and not any(
-                m.group(0).lower() != "sparsity" for m in METRIC_RX.finditer(before[-40:])):
+        if (
+            HYPER_BEFORE.search(before)
+            and not RESULT_RATE_BEFORE.search(before)
+            and not any(m.group(0).lower() != "sparsity" for m in METRIC_RX.finditer(before[-40:]))
+        ):
             return False, None
-        if HYPER_AFTER.match(after) and not re.search(r"\b(?:achiev|reach|attain|obtain)\w*\s+(?:only\s+|just\s+|a\s+|an\s+)?$", before, re.IGNORECASE):
+        if HYPER_AFTER.match(after) and not re.search(
+            r"\b(?:achiev|reach|attain|obtain)\w*\s+(?:only\s+|just\s+|a\s+|an\s+)?$", before, re.IGNORECASE
+        ):
             return False, None
-        if re.search(r"\b(?:at|under|with|using)\s+(?:only\s+|just\s+|a\s+|a\s+mere\s+|merely\s+)?$", before, re.IGNORECASE) and not GAIN_AFTER.match(after) \
-                and not _GAIN_LATER.match(after) \
-                and not METRIC_RX.match(after.lstrip()) and not COST_OF.match(after):
+        if (
+            re.search(
+                r"\b(?:at|under|with|using)\s+(?:only\s+|just\s+|a\s+|a\s+mere\s+|merely\s+)?$",
+                before,
+                re.IGNORECASE,
+            )
+            and not GAIN_AFTER.match(after)
+            and not _GAIN_LATER.match(after)
+            and not METRIC_RX.match(after.lstrip())
+            and not COST_OF.match(after)
+        ):
             return False, None
         if re.search(r"\b(?:top|bottom|first|last|remaining)\s+$", before, re.IGNORECASE):
             return False, None
-    if q.unit in {"x"} and re.match(r"^\s*(?:the\s+)?(?:amount|number|size|more\s+data|larger|bigger|more\s+parameters)\b", after, re.IGNORECASE) \
-            and not re.search(r"\b(?:fewer|less|smaller|reduc)", after[:30], re.IGNORECASE) \
-            and not re.search(r"\b(?:allow|enabl|support|handl|process|scal)\w*\s+(?:up\s+to\s+|to\s+)?$", before, re.IGNORECASE):
+    if (
+        q.unit in {"x"}
+        and re.match(
+            r"^\s*(?:the\s+)?(?:amount|number|size|more\s+data|larger|bigger|more\s+parameters)\b",
+            after,
+            re.IGNORECASE,
+        )
+        and not re.search(r"\b(?:fewer|less|smaller|reduc)", after[:30], re.IGNORECASE)
+        and not re.search(
+            r"\b(?:allow|enabl|support|handl|process|scal)\w*\s+(?:up\s+to\s+|to\s+)?$", before, re.IGNORECASE
+        )
+    ):
         return False, None  # "7x more data" is setup; "allows 40x larger hidden sizes" is a capability gained
     if q.unit == "x" and _MORE_DATA_AFTER.match(after):
         return False, None
-    if q.unit == "x" and re.match(r"\s*(?:NVIDIA\s+)?(?:[AHVPT]\d{2,3}|RTX|GPUs?|TPUs?|nodes|machines)\b", after):
+    if q.unit == "x" and re.match(
+        r"\s*(?:NVIDIA\s+)?(?:[AHVPT]\d{2,3}|RTX|GPUs?|TPUs?|nodes|machines)\b", after
+    ):
         return False, None  # "8x A100": a hardware count
     if q.unit == "x" and q.value_max is not None and q.value <= 1:
         return False, None  # "supports 1x to 16x compression": a setting range
-    if q.unit in {"x"} and re.search(r"\b(?:upsampl\w*|downsampl\w*|scal(?:e|ing)\s+factor|resolution|zoom)\s*$", before, re.IGNORECASE):
+    if q.unit in {"x"} and re.search(
+        r"\b(?:upsampl\w*|downsampl\w*|scal(?:e|ing)\s+factor|resolution|zoom)\s*$", before, re.IGNORECASE
+    ):
         return False, None
     if q.unit not in {"%", "points", "x", "FPS", "Elo", "dB"} and q.unit_metric is None:
         # time / memory / throughput units: only as a cost outcome
-        if re.match(r"^\s*of\b", after) or re.search(r"\b(?:every|per|after|for|at|with|over)\s+$", before, re.IGNORECASE):
+        if re.match(r"^\s*of\b", after) or re.search(
+            r"\b(?:every|per|after|for|at|with|over)\s+$", before, re.IGNORECASE
+        ):
             return False, None
-        if not re.search(r"\b(?:latency|time|memory|speed|throughput|faster|takes?|within|only|just|reduc\w*|requires?|"
-                         r"runs?|in|to|from|peak|cost|consum\w*|usage|footprint|seconds?)\b", before[-40:] + " " + after[:30], re.IGNORECASE):
+        if not re.search(
+            r"\b(?:latency|time|memory|speed|throughput|faster|takes?|within|only|just|reduc\w*|requires?|"
+            r"runs?|in|to|from|peak|cost|consum\w*|usage|footprint|seconds?)\b",
+            before[-40:] + " " + after[:30],
+            re.IGNORECASE,
+        ):
             return False, None
     # the comparison target's own score: "(76%)" after "human performance", "vs. 53.6%", "compared to 51.6"
     # ("faster than"-style targets never carry numbers before them; "from A to B" is handled by the scanner)
     hedge = re.search(r"\b(?:more|less|fewer|no\s+more|no\s+less)\s+than\s*$", before, re.IGNORECASE)
-    if COMPARE_TARGET_BEFORE.search(before) and not hedge and not q.change and q.unit != "x" and not re.search(r"\b(?:by|of)\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.IGNORECASE):
+    if (
+        COMPARE_TARGET_BEFORE.search(before)
+        and not hedge
+        and not q.change
+        and q.unit != "x"
+        and not re.search(r"\b(?:by|of)\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.IGNORECASE)
+    ):
         return False, None
-    if re.search(r"\b(?:surpass\w*|exceed\w*|outperform\w*|than|over|beat\w*|match\w*|reach\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}"
-                 r"(?:performance|level|accuracy|score|baseline)?\s*\(\s*$", before, re.IGNORECASE):
+    if re.search(
+        r"\b(?:surpass\w*|exceed\w*|outperform\w*|than|over|beat\w*|match\w*|reach\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}"
+        r"(?:performance|level|accuracy|score|baseline)?\s*\(\s*$",
+        before,
+        re.IGNORECASE,
+    ):
         return False, None
     return True, None
 
@@ -220,31 +317,44 @@ _GAIN_AROUND = re.compile(
     r"|\bby\s+a\s+factor\s+of\s+$"
     r"|\bby\s+as\s+(?:large|much|high)\s+as\s+$"
     r"|\bby\s+a\s+(?:large|significant|wide|substantial|clear|notable)\s+margin\b[^.;()]{0,80}\(\s*(?:e\.g\.|i\.e\.)?,?\s*[~≈]?\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
     text = ctx.text
     if q.unit == "x":
         return "ratio"
-    after = text[q.end: q.end + 40]
-    before = text[max(sent_start, q.start - 90): q.start]
+    after = text[q.end : q.end + 40]
+    before = text[max(sent_start, q.start - 90) : q.start]
     if q.change:
         return "absolute"
     if q.sign in {"+", "-", "±"} and q.sign != "±":
         return "improvement"
     if COST_OF.match(after):
         return "absolute"
-    if re.match(r"^\s*(?:\)\s*)?(?:[\w-]+\s+){0,3}?(?:faster|slower)\b", after, re.IGNORECASE) and q.unit in {"%"}:
+    if re.match(r"^\s*(?:\)\s*)?(?:[\w-]+\s+){0,3}?(?:faster|slower)\b", after, re.IGNORECASE) and q.unit in {
+        "%"
+    }:
         return "improvement"
     if not q.unit and _BARE_GAIN_AFTER.match(_unprefixed(after)):
         return "improvement"
-    if GAIN_AFTER.match(after) or re.match(r"^\s*(?:[\w&/-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?|leads?)\b", after, re.IGNORECASE) \
-            and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE):
+    if (
+        GAIN_AFTER.match(after)
+        or re.match(
+            r"^\s*(?:[\w&/-]+\s+){1,3}(?:improvements?|gains?|increases?|boosts?|reductions?|higher|lower|better|loss|drops?|degradation|decreases?|leads?)\b",
+            after,
+            re.IGNORECASE,
+        )
+        and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE)
+    ):
         return "improvement"
     if GAIN_BEFORE.search(before) or _GAIN_AROUND.search(before) or _GAIN_MARK.match(after):
         return "improvement"
-    if re.match(r"^\s*(?:extra|additional)\s+(?:[\w-]+\s+){0,2}?(?:time|cost|overhead|memory|latency|compute)\b",
-                after, re.IGNORECASE):
+    if re.match(
+        r"^\s*(?:extra|additional)\s+(?:[\w-]+\s+){0,2}?(?:time|cost|overhead|memory|latency|compute)\b",
+        after,
+        re.IGNORECASE,
+    ):
         return "improvement"  # "30%-130% extra training time": a difference, not a level
     return "absolute"

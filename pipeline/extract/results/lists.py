@@ -29,7 +29,7 @@ def coordinated_runs(cands: list[N], text: str) -> list[list[N]]:
     """Coordinated runs of numbers with one unit: '15x, 46x, and 108x', '+3.5% and +4.6%'."""
     runs: list[list[N]] = []
     for c in cands:
-        if runs and runs[-1][-1].q.unit == c.q.unit and RUN_SEP.match(text[runs[-1][-1].q.end: c.q.start]):
+        if runs and runs[-1][-1].q.unit == c.q.unit and RUN_SEP.match(text[runs[-1][-1].q.end : c.q.start]):
             runs[-1].append(c)
         else:
             runs.append([c])
@@ -41,7 +41,7 @@ def split_list(s: str) -> list[tuple[str, int]]:
     items = []
     pos = 0
     for m in LIST_SPLIT.finditer(s):
-        items.append((s[pos:m.start()], pos))
+        items.append((s[pos : m.start()], pos))
         pos = m.end()
     items.append((s[pos:], pos))
     return [(t, o) for t, o in items if t.strip()]
@@ -50,7 +50,9 @@ def split_list(s: str) -> list[tuple[str, int]]:
 def list_after(text: str, start: int, limit: int, n: int) -> list[tuple[str, int]] | None:
     """An n-item list starting at ``start`` (cut at the clause end), or None."""
     seg = text[start:limit]
-    cut = re.search(r"(?:,\s*respectively|[.;:(]\s|\s(?:on|in|for|with|while|when|across|under|using|at|by)\s|$)", seg)
+    cut = re.search(
+        r"(?:,\s*respectively|[.;:(]\s|\s(?:on|in|for|with|while|when|across|under|using|at|by)\s|$)", seg
+    )
     seg = seg[: cut.start()] if cut else seg
     items = split_list(seg)
     if len(items) == n and all(len(t.split()) <= 6 for t, _ in items):
@@ -68,6 +70,10 @@ def clean_np(np: str) -> tuple[str, int]:
     m = re.match(r"(?:the|a|an|both|all|several|many|most|other|two|three|four|five)\s+", np, re.IGNORECASE)
     if m:
         lead += m.end()
-        np = np[m.end():]
-    np = re.sub(r"(?:\s+(?:and|or|but|while|whereas|just|only|alone|solely|directly|simply))+\s*$", "", np.rstrip(" ,.;:"))
+        np = np[m.end() :]
+    np = re.sub(
+        r"(?:\s+(?:and|or|but|while|whereas|just|only|alone|solely|directly|simply))+\s*$",
+        "",
+        np.rstrip(" ,.;:"),
+    )
     return np.rstrip(" ,.;:"), lead

@@ -12,8 +12,8 @@ import re
 
 from spacy.tokens import Doc
 
-from ..text.numbers import Quantity
 from ...records import EntityType
+from ..text.numbers import Quantity
 from .context import Cand, Ctx
 from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
 
@@ -33,15 +33,24 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
     first = i
     while first - 1 >= span.sent.start:
         t = doc[first - 1]
-        if t.dep_ in {"compound", "amod", "nmod", "npadvmod"} and t.lower_ not in BAD_MODS and not t.like_num \
-                and first - 1 < t.head.i < span.end and t.pos_ not in {"DET", "PRON", "NUM"} \
-                and not re.search(r"\d", t.text) and not HARDWARE.match(t.text) and re.match(r"[A-Za-z]", t.text) or t.text == "-" and first - 2 >= span.sent.start:
+        if (
+            t.dep_ in {"compound", "amod", "nmod", "npadvmod"}
+            and t.lower_ not in BAD_MODS
+            and not t.like_num
+            and first - 1 < t.head.i < span.end
+            and t.pos_ not in {"DET", "PRON", "NUM"}
+            and not re.search(r"\d", t.text)
+            and not HARDWARE.match(t.text)
+            and re.match(r"[A-Za-z]", t.text)
+            or t.text == "-"
+            and first - 2 >= span.sent.start
+        ):
             first -= 1
         else:
             break
     while first < i and doc[first].text == "-":
         first += 1
-    phrase = doc[first:span.start].text + (" " if first < span.start else "") + head
+    phrase = doc[first : span.start].text + (" " if first < span.start else "") + head
     phrase = re.sub(r"\s+", " ", phrase).strip()
     low = phrase.lower()
     # singular for plural heads ("speedups" -> "speedup")
@@ -56,13 +65,19 @@ def metrics_in(ctx: Ctx, doc: Doc, start: int, end: int) -> list[tuple[int, int,
     for m in METRIC_RX.finditer(ctx.text, start, end):
         out[(m.start(), m.end())] = metric_at(ctx, doc, m.start(), m.end())
     for n in ctx.names:
-        if n.type is EntityType.METRIC and n.start >= start and n.end <= end \
-                and not any(s < n.end and e > n.start for s, e in out):
+        if (
+            n.type is EntityType.METRIC
+            and n.start >= start
+            and n.end <= end
+            and not any(s < n.end and e > n.start for s, e in out)
+        ):
             out[(n.start, n.end)] = n.text
     return sorted((s, e, v) for (s, e), v in out.items())
 
 
-def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: list[Quantity], s0: int, s1: int) -> None:
+def metric_local(
+    ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: list[Quantity], s0: int, s1: int
+) -> None:
     text = ctx.text
     q = c.q
     if c.metric:
@@ -75,13 +90,22 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
     # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of kernel TFLOPs/s"
     for ms, me, name in metrics:
         if ms >= q.end and ms < nxt:
-            gap = text[q.end:ms]
-            if re.fullmatch(r"\s*(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
-                            r"improvements?|gains?|increases?|boosts?|reductions?|decreases?|drops?|enhancements?|"
-                            r"in|on|of|for|the|terms|top-\d|zero-shot|few-shot|increase|improvement|gain)\s+|[-\w]+(?=\s+\S*\s*$)\s)*"
-                            r"|\s*(?:[A-Za-z-]+\s+){1,2}(?:improvements?|gains?|increases?|reductions?)\s+in(?:\s+terms\s+of)?\s+",
-                            gap, re.IGNORECASE) and len(gap) < 45 and not re.search(r"\b(?:on|in|for)\s+(?!terms)\S+\s+(?:on|in|for)\b", gap):
-                if re.search(r"\b(?:on|in|for)\s*$", gap) and not re.search(r"terms\s+of\s*$|\bon\s*$|\bin\s*$", gap):
+            gap = text[q.end : ms]
+            if (
+                re.fullmatch(
+                    r"\s*(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
+                    r"improvements?|gains?|increases?|boosts?|reductions?|decreases?|drops?|enhancements?|"
+                    r"in|on|of|for|the|terms|top-\d|zero-shot|few-shot|increase|improvement|gain)\s+|[-\w]+(?=\s+\S*\s*$)\s)*"
+                    r"|\s*(?:[A-Za-z-]+\s+){1,2}(?:improvements?|gains?|increases?|reductions?)\s+in(?:\s+terms\s+of)?\s+",
+                    gap,
+                    re.IGNORECASE,
+                )
+                and len(gap) < 45
+                and not re.search(r"\b(?:on|in|for)\s+(?!terms)\S+\s+(?:on|in|for)\b", gap)
+            ):
+                if re.search(r"\b(?:on|in|for)\s*$", gap) and not re.search(
+                    r"terms\s+of\s*$|\bon\s*$|\bin\s*$", gap
+                ):
                     break
                 c.metric, c.metric_how = clean_metric(name), "after"
                 c.ev_end = max(c.ev_end, me)
@@ -99,7 +123,7 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
     # before: "accuracy of 19.3%", "throughput gain of 3.8x", "speedups ranging from 1.65x", "SPICE increase from 23.5 to"
     for ms, me, name in reversed(metrics):
         if me <= q.start and ms >= prv:
-            gap = text[me:q.start]
+            gap = text[me : q.start]
             if len(gap) <= 60 and LINK_GAP.fullmatch(gap):
                 c.metric, c.metric_how = clean_metric(name), "before"
                 c.ev_start = min(c.ev_start, ms)
@@ -109,34 +133,81 @@ def metric_local(ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: 
     if prv == s0:
         for ms, me, name in reversed(metrics):
             if me <= q.start:
-                if not re.search(r";|\b(?:show|shows|showed|demonstrate|demonstrates|indicate|indicates|suggest|suggests|reveal|reveals|find|finds)\b",
-                                 text[me:q.start]) and q.start - me <= 120:
+                if (
+                    not re.search(
+                        r";|\b(?:show|shows|showed|demonstrate|demonstrates|indicate|indicates|suggest|suggests|reveal|reveals|find|finds)\b",
+                        text[me : q.start],
+                    )
+                    and q.start - me <= 120
+                ):
                     c.metric, c.metric_how = clean_metric(name), "clause"
                 return
 
 
-_CHANGE_VERB = (r"\b(?:reduc|lower|cut|decreas|improv|increas|boost|rais|enhanc|shorten|accelerat|speed\w*\s+up|shrink|"
-                r"compress|slash|halv)\w*\s+")
+_CHANGE_VERB = (
+    r"\b(?:reduc|lower|cut|decreas|improv|increas|boost|rais|enhanc|shorten|accelerat|speed\w*\s+up|shrink|"
+    r"compress|slash|halv)\w*\s+"
+)
 _DET = r"(?:the\s+|its\s+|their\s+|overall\s+|average\s+)*"
 _NP = r"(?P<np>[\w-]+(?:\s+[\w-]+){0,2}?)"
-_HEDGE = r"(?:(?:on\s+average|an?\s+average\s+of|up\s+to|about|around|nearly|over|approximately|roughly|more\s+than|at\s+least|" \
-         r"a\s+factor\s+of|a\s+(?:significant\s+|large\s+)?margin\s+of|an?)\s+)*"
+_HEDGE = (
+    r"(?:(?:on\s+average|an?\s+average\s+of|up\s+to|about|around|nearly|over|approximately|roughly|more\s+than|at\s+least|"
+    r"a\s+factor\s+of|a\s+(?:significant\s+|large\s+)?margin\s+of|an?)\s+)*"
+)
 # "reduces the pruning time by 35x", "reduces the INDEX of LLMs by 30.1%"
-_VERB_NP_BY = re.compile(_CHANGE_VERB + _DET + _NP + r"(?:\s+of\s+[^,;.()]{1,50}?)?\s+by\s+" + _HEDGE + r"$", re.IGNORECASE)
+_VERB_NP_BY = re.compile(
+    _CHANGE_VERB + _DET + _NP + r"(?:\s+of\s+[^,;.()]{1,50}?)?\s+by\s+" + _HEDGE + r"$", re.IGNORECASE
+)
 # "the INDEX of human authors is on average 66.2% higher"
-_NP_OF_IS = re.compile(r"\b(?:the|its|their)\s+" + _NP + r"\s+of\s+[^,;.()]{1,50}?\s+(?:is|are|was|were)\s+" + _HEDGE + r"$",
-                       re.IGNORECASE)
+_NP_OF_IS = re.compile(
+    r"\b(?:the|its|their)\s+" + _NP + r"\s+of\s+[^,;.()]{1,50}?\s+(?:is|are|was|were)\s+" + _HEDGE + r"$",
+    re.IGNORECASE,
+)
 # "a 9.5% boost in effect", "an increase of 12% in recall"
-_GAIN_IN_NP = re.compile(r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|drop|rise)s?\s+)?in\s+"
-                         r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;)]|$|\b(?:and|while|over|compared|than|with|for)\b))")
-_MEASURE_HEAD = re.compile(r"(?:time|cost|costs|latency|overhead|usage|footprint|consumption|size|error|loss|rate|index|score|"
-                           r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality|reward|"
-                           r"[a-z]{3,}(?:abil|iv|ic|ar|os|al|ur|id|el|s)ity)$", re.IGNORECASE)
+_GAIN_IN_NP = re.compile(
+    r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|drop|rise)s?\s+)?in\s+"
+    r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;)]|$|\b(?:and|while|over|compared|than|with|for)\b))"
+)
+_MEASURE_HEAD = re.compile(
+    r"(?:time|cost|costs|latency|overhead|usage|footprint|consumption|size|error|loss|rate|index|score|"
+    r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality|reward|"
+    r"[a-z]{3,}(?:abil|iv|ic|ar|os|al|ur|id|el|s)ity)$",
+    re.IGNORECASE,
+)
 #: "34.8% synthesizability", "12% sparsity": a property noun right after the number is what it measures
 _PROPERTY_AFTER = re.compile(r"\s+(?P<np>[a-z]{3,}(?:abil|iv|ic|ar|os|al|ur|id|el|s)ity)\b(?!\s+(?:of|to)\b)")
-_VAGUE = {"performance", "quality", "efficiency", "results", "result", "effectiveness", "capability", "capabilities",
-          "ability", "terms", "total", "average", "general", "particular", "addition", "practice", "comparison", "contrast",
-          "size", "time", "speed", "cost", "costs", "success", "all", "both", "each", "which", "this", "that"}
+_VAGUE = {
+    "performance",
+    "quality",
+    "efficiency",
+    "results",
+    "result",
+    "effectiveness",
+    "capability",
+    "capabilities",
+    "ability",
+    "terms",
+    "total",
+    "average",
+    "general",
+    "particular",
+    "addition",
+    "practice",
+    "comparison",
+    "contrast",
+    "size",
+    "time",
+    "speed",
+    "cost",
+    "costs",
+    "success",
+    "all",
+    "both",
+    "each",
+    "which",
+    "this",
+    "that",
+}
 
 
 def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
@@ -146,28 +217,41 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
     text = ctx.text
     q = c.q
     prv = max((o.end for o in all_q if o.end <= q.start), default=s0)
-    before = text[max(prv, c.ev_start - 120):c.ev_start]
+    before = text[max(prv, c.ev_start - 120) : c.ev_start]
     cands = []
     for rx in (_VERB_NP_BY, _NP_OF_IS):
         m = rx.search(before)
         if m:
             cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
     nxt = min((o.start for o in all_q if o.start > q.start), default=s1)
-    m = _GAIN_IN_NP.match(text[q.end:nxt])
+    m = _GAIN_IN_NP.match(text[q.end : nxt])
     if m and c.kind in {"improvement", "ratio"}:  # "a 9.5% boost in effect", "up to 1.56x in average reward"
         cands.append((m.group("np"), q.end + m.start("np")))
     for np, off in cands:
         ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
         if ents:
             # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not "accelerates RHO"
-            if ents[0].start >= off and (ents[0].type is EntityType.METRIC or ents[0].type is EntityType.METHOD
-                                         and re.match(r"\s+of\b", text[ents[0].end:])):
+            if ents[0].start >= off and (
+                ents[0].type is EntityType.METRIC
+                or ents[0].type is EntityType.METHOD
+                and re.match(r"\s+of\b", text[ents[0].end :])
+            ):
                 c.metric, c.metric_how = ents[0].text, "phrase"
                 return
             continue
-        np = re.sub(r"^(?:significant|substantial|considerable|overall|average|total|the)\s+", "", np, flags=re.IGNORECASE)
+        np = re.sub(
+            r"^(?:significant|substantial|considerable|overall|average|total|the)\s+",
+            "",
+            np,
+            flags=re.IGNORECASE,
+        )
         words = np.lower().split()
-        if not words or words[-1] in _VAGUE and len(words) == 1 or any(w in _VAGUE - {"time", "size", "speed", "cost", "costs"} for w in words):
+        if (
+            not words
+            or words[-1] in _VAGUE
+            and len(words) == 1
+            or any(w in _VAGUE - {"time", "size", "speed", "cost", "costs"} for w in words)
+        ):
             continue
         if not (METRIC_RX.fullmatch(np) or _MEASURE_HEAD.search(np)):
             continue
@@ -176,8 +260,12 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
 
 
 def clean_metric(name: str) -> str | None:
-    name = re.sub(r"^\d+(?:\.\d+)?\s*[xX×%]\s+(?=[A-Za-z])", "", name)  # "300x speedup" names the measure "speedup"
-    name = re.sub(r"^([A-Z]{3,})\s+scores?$", r"\1", name)  # "FID scores", "ECE score": the measure is FID, ECE
+    name = re.sub(
+        r"^\d+(?:\.\d+)?\s*[xX×%]\s+(?=[A-Za-z])", "", name
+    )  # "300x speedup" names the measure "speedup"
+    name = re.sub(
+        r"^([A-Z]{3,})\s+scores?$", r"\1", name
+    )  # "FID scores", "ECE score": the measure is FID, ECE
     low = name.lower()
     if low in {"score", "scores", "cost", "return", "consistency", "agreement", "compute", "likelihood"}:
         return None

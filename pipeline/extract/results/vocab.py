@@ -11,19 +11,81 @@ from __future__ import annotations
 import re
 
 METRIC_WORDS = (
-    "attack success rate", "success rate", "win rate", "error rate", "hit rate", "detection rate",
-    "false positive rate", "true positive rate", "recovery rate", "compression rate", "compression ratio",
-    "accuracy", "precision", "recall", "f1-score", "f1 score", "exact match", "perplexity", "error",
-    "throughput", "latency", "speedup", "speed-up", "speed up", "inference speed", "training speed",
-    "inference time", "training time", "runtime", "run time", "wall-clock time", "memory usage",
-    "memory footprint", "memory consumption", "memory cost", "memory", "computational cost", "compute",
-    "energy consumption", "calibration error", "factuality", "coverage", "sample efficiency", "correlation",
-    "designability", "fidelity", "sparsity", "reward", "return", "inception score", "chamfer distance",
-    "win-rate", "pass rate", "solve rate", "resolve rate", "agreement", "consistency", "faithfulness",
-    "hallucination rate", "winning rate", "robust accuracy", "certified accuracy", "bandwidth", "cost", "score",
-    "operations per second", "log-likelihood", "likelihood", "bits per dimension",
-    "spearman coefficient", "spearman correlation", "pearson coefficient", "pearson correlation",
-    "correlation coefficient", "rank correlation",
+    "attack success rate",
+    "success rate",
+    "win rate",
+    "error rate",
+    "hit rate",
+    "detection rate",
+    "false positive rate",
+    "true positive rate",
+    "recovery rate",
+    "compression rate",
+    "compression ratio",
+    "accuracy",
+    "precision",
+    "recall",
+    "f1-score",
+    "f1 score",
+    "exact match",
+    "perplexity",
+    "error",
+    "throughput",
+    "latency",
+    "speedup",
+    "speed-up",
+    "speed up",
+    "inference speed",
+    "training speed",
+    "inference time",
+    "training time",
+    "runtime",
+    "run time",
+    "wall-clock time",
+    "memory usage",
+    "memory footprint",
+    "memory consumption",
+    "memory cost",
+    "memory",
+    "computational cost",
+    "compute",
+    "energy consumption",
+    "calibration error",
+    "factuality",
+    "coverage",
+    "sample efficiency",
+    "correlation",
+    "designability",
+    "fidelity",
+    "sparsity",
+    "reward",
+    "return",
+    "inception score",
+    "chamfer distance",
+    "win-rate",
+    "pass rate",
+    "solve rate",
+    "resolve rate",
+    "agreement",
+    "consistency",
+    "faithfulness",
+    "hallucination rate",
+    "winning rate",
+    "robust accuracy",
+    "certified accuracy",
+    "bandwidth",
+    "cost",
+    "score",
+    "operations per second",
+    "log-likelihood",
+    "likelihood",
+    "bits per dimension",
+    "spearman coefficient",
+    "spearman correlation",
+    "pearson coefficient",
+    "pearson correlation",
+    "correlation coefficient",
+    "rank correlation",
 )
 # metric acronyms (case-sensitive)
 METRIC_ACRONYMS = (
@@ -34,21 +96,114 @@ METRIC_ACRONYMS = (
     r"|[Pp]ass@\d+|Hits@\d+|[Rr]ecall@\d+|R@\d+|Acc@\d+|[Tt]op-[15] (?:accuracy|error)|MACs?|UAR|AUPR"
 )
 METRIC_RX = re.compile(
-    r"(?<![\w-])(?:(?i:" + "|".join(re.escape(w) + r"(?:s|es)?" for w in sorted(METRIC_WORDS, key=len, reverse=True))
-    + r")|" + METRIC_ACRONYMS + r")(?![\w-])"
+    r"(?<![\w-])(?:(?i:"
+    + "|".join(re.escape(w) + r"(?:s|es)?" for w in sorted(METRIC_WORDS, key=len, reverse=True))
+    + r")|"
+    + METRIC_ACRONYMS
+    + r")(?![\w-])"
 )
-VAGUE_METRIC = {"score", "cost", "error", "return", "consistency", "compute", "agreement", "likelihood", "coverage"}
+VAGUE_METRIC = {
+    "score",
+    "cost",
+    "error",
+    "return",
+    "consistency",
+    "compute",
+    "agreement",
+    "likelihood",
+    "coverage",
+}
 # modifiers kept when a metric head is extended to its left
 BAD_MODS = {
-    "higher", "better", "improved", "superior", "comparable", "significant", "average", "overall",
-    "competitive", "strong", "high", "low", "lower", "best", "new", "similar", "good", "remarkable",
-    "notable", "substantial", "large", "consistent", "absolute", "relative", "final", "impressive",
-    "promising", "mean", "state", "the", "a", "an", "our", "its", "their", "significantly", "much", "more",
-    "less", "same", "great", "greater", "faster", "slower", "considerable", "dramatic", "massive", "huge",
-    "minimal", "small", "reduced", "increased", "enhanced", "total", "end", "art", "sota", "of", "this",
-    "that", "these", "those", "maximum", "max", "peak", "theoretical", "kernel", "up", "to", "by", "in",
-    "on", "vs", "current", "previous", "prior", "existing", "outstanding", "exceptional", "decent",
-    "strict", "relaxed", "up-to", "speculative", "real", "real-time", "lossless", "wall", "clock",
+    "higher",
+    "better",
+    "improved",
+    "superior",
+    "comparable",
+    "significant",
+    "average",
+    "overall",
+    "competitive",
+    "strong",
+    "high",
+    "low",
+    "lower",
+    "best",
+    "new",
+    "similar",
+    "good",
+    "remarkable",
+    "notable",
+    "substantial",
+    "large",
+    "consistent",
+    "absolute",
+    "relative",
+    "final",
+    "impressive",
+    "promising",
+    "mean",
+    "state",
+    "the",
+    "a",
+    "an",
+    "our",
+    "its",
+    "their",
+    "significantly",
+    "much",
+    "more",
+    "less",
+    "same",
+    "great",
+    "greater",
+    "faster",
+    "slower",
+    "considerable",
+    "dramatic",
+    "massive",
+    "huge",
+    "minimal",
+    "small",
+    "reduced",
+    "increased",
+    "enhanced",
+    "total",
+    "end",
+    "art",
+    "sota",
+    "of",
+    "this",
+    "that",
+    "these",
+    "those",
+    "maximum",
+    "max",
+    "peak",
+    "theoretical",
+    "kernel",
+    "up",
+    "to",
+    "by",
+    "in",
+    "on",
+    "vs",
+    "current",
+    "previous",
+    "prior",
+    "existing",
+    "outstanding",
+    "exceptional",
+    "decent",
+    "strict",
+    "relaxed",
+    "up-to",
+    "speculative",
+    "real",
+    "real-time",
+    "lossless",
+    "wall",
+    "clock",
 }
 GAIN_AFTER = re.compile(
     r"^\s*(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|additional|extra|consistent|total)\s+)?"
@@ -80,25 +235,67 @@ COST_OF = re.compile(
     r"training\s+cost|storage|bandwidth|KV\s+cache|power(?:\s+consumption)?|energy(?:\s+consumption)?)\b",
     re.IGNORECASE,
 )
-NAMEISH = re.compile(r"^(?=.*[A-Za-z])(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Za-z]+[-/.]?[0-9][A-Za-z0-9./-]*|"
-                      r"[A-Z][a-z]+[A-Z][A-Za-z0-9-]*|[A-Z]{2,}[a-z]*)(?:[-/][A-Za-z0-9.]+)*$")
-NOT_NAMES = {"SOTA", "SoTA", "SOTAs", "SoTAs", "LLM", "LLMs", "AI", "GPU", "GPUs", "ML", "DL", "RL", "NLP", "CV", "API", "APIs", "VLM",
-              "VLMs", "MLLM", "MLLMs", "GNN", "GNNs", "CNN", "CNNs", "DNN", "DNNs", "We", "Our", "It", "The"}
-HARDWARE = re.compile(r"^(?:[AHVPT]\d{2,3}|RTX|GTX|GPUs?|TPUs?|CPUs?|NPUs?|A6000|L40S?|Jetson|iPhone|M[123]|MI\d+)$")
-MODEL_LIKE = re.compile(r"^(?:ViT|ResNet|ResNeXt|BERT|RoBERTa|DeBERTa|GPT|Llama|LLaMA|LLaMa|T5|CLIP|DINO|DINOv2|Swin|DeiT|"
-                         r"ConvNeXt|Mistral|Mixtral|Qwen|Gemma|Vicuna|OPT|BLOOM|Falcon|Claude|PaLM|Phi|UNet|U-Net|MAE|"
-                         r"SimCLR|MoCo|BYOL|SimSiam|iBOT|EfficientNet|MobileNet|VGG|Inception|DenseNet|GCN|GAT|"
-                         r"Transformer|LSTM|Gemini|ChatGPT|InstructGPT|Alpaca|Stable|SDXL|DiT|SAM)(?:[-/.\d]|s?$|\w*-?\d)")
+NAMEISH = re.compile(
+    r"^(?=.*[A-Za-z])(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*|[A-Za-z]+[-/.]?[0-9][A-Za-z0-9./-]*|"
+    r"[A-Z][a-z]+[A-Z][A-Za-z0-9-]*|[A-Z]{2,}[a-z]*)(?:[-/][A-Za-z0-9.]+)*$"
+)
+NOT_NAMES = {
+    "SOTA",
+    "SoTA",
+    "SOTAs",
+    "SoTAs",
+    "LLM",
+    "LLMs",
+    "AI",
+    "GPU",
+    "GPUs",
+    "ML",
+    "DL",
+    "RL",
+    "NLP",
+    "CV",
+    "API",
+    "APIs",
+    "VLM",
+    "VLMs",
+    "MLLM",
+    "MLLMs",
+    "GNN",
+    "GNNs",
+    "CNN",
+    "CNNs",
+    "DNN",
+    "DNNs",
+    "We",
+    "Our",
+    "It",
+    "The",
+}
+HARDWARE = re.compile(
+    r"^(?:[AHVPT]\d{2,3}|RTX|GTX|GPUs?|TPUs?|CPUs?|NPUs?|A6000|L40S?|Jetson|iPhone|M[123]|MI\d+)$"
+)
+MODEL_LIKE = re.compile(
+    r"^(?:ViT|ResNet|ResNeXt|BERT|RoBERTa|DeBERTa|GPT|Llama|LLaMA|LLaMa|T5|CLIP|DINO|DINOv2|Swin|DeiT|"
+    r"ConvNeXt|Mistral|Mixtral|Qwen|Gemma|Vicuna|OPT|BLOOM|Falcon|Claude|PaLM|Phi|UNet|U-Net|MAE|"
+    r"SimCLR|MoCo|BYOL|SimSiam|iBOT|EfficientNet|MobileNet|VGG|Inception|DenseNet|GCN|GAT|"
+    r"Transformer|LSTM|Gemini|ChatGPT|InstructGPT|Alpaca|Stable|SDXL|DiT|SAM)(?:[-/.\d]|s?$|\w*-?\d)"
+)
 # software frameworks and languages: an implementation in them is not a method ("over a vanilla PyTorch implementation")
-SOFTWARE = re.compile(r"^(?:PyTorch|TensorFlow|JAX|Triton|CUDA|cuDNN|cuBLAS|NumPy|Keras|MXNet|ONNX|C\+\+|Python)$")
+SOFTWARE = re.compile(
+    r"^(?:PyTorch|TensorFlow|JAX|Triton|CUDA|cuDNN|cuBLAS|NumPy|Keras|MXNet|ONNX|C\+\+|Python)$"
+)
 OURS = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
 PROPOSE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study)|here\s*,?\s*we|in\s+this\s+(?:paper|work),\s*we)\s+(?:\w+\s+)?"
     r"(?:propose|introduce|present|develop|design|devise|build|create|call|name|term|dub|release|curate)[sd]?\b",
     re.IGNORECASE,
 )
-ACRO_DEF = re.compile(r"(?P<long>[A-Z][\w'-]*(?:\s+(?:[\w'-]+|of|and|for|the|with|in|via)){0,9}?)\s*\((?P<short>[A-Za-z][\w.-]*[A-Z0-9][\w.-]*)\)")
-SHORT_LONG = re.compile(r"\b(?P<short>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)\s*\((?P<long>[a-z][a-z -]{3,60})\)")
+ACRO_DEF = re.compile(
+    r"(?P<long>[A-Z][\w'-]*(?:\s+(?:[\w'-]+|of|and|for|the|with|in|via)){0,9}?)\s*\((?P<short>[A-Za-z][\w.-]*[A-Z0-9][\w.-]*)\)"
+)
+SHORT_LONG = re.compile(
+    r"\b(?P<short>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)\s*\((?P<long>[a-z][a-z -]{3,60})\)"
+)
 LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 NP_STOP = re.compile(
     r"\s*(?:,|;|:|\(|\)|\bby\b|\bon\b|\bin\b|\bfor\b|\bwith\b|\bwhile\b|\bwhen\b|\bwhere\b|\bwhich\b|\bthat\b|"
@@ -107,8 +304,11 @@ NP_STOP = re.compile(
     r"\band\s+(?:we\s+)?(?:observe|show|find|obtain|yield|demonstrate|see|report|achieve|reach|attain)\w*|"
     r"\bachiev\w*|\bwhereas\b|\band\s+(?:up\s+to|about|over|nearly|by)\b|\band\s+[+-]?\d|\bbut\b|\bthereby\b|\band\s+(?:also\s+)?(?:achiev|outperform|improv|reduc|surpass|is\b|are\b)\w*)"
 )
-NP_TAIL = re.compile(r"\s+(?:results?|performance|scores?|baselines?|counterparts?|implementations?|"
-                      r"methods?|models?|approaches?|variants?)\s*$", re.IGNORECASE)
+NP_TAIL = re.compile(
+    r"\s+(?:results?|performance|scores?|baselines?|counterparts?|implementations?|"
+    r"methods?|models?|approaches?|variants?)\s*$",
+    re.IGNORECASE,
+)
 GENERIC_BASELINE = re.compile(
     r"\b(?:existing|previous|prior|state[- ]of[- ]the[- ]art|SOTA|SoTA|baselines?|competing|counterparts?|other|"
     r"conventional|traditional|current|standard|alternative|leading|strongest|strong|best|recent|popular|"
@@ -116,9 +316,12 @@ GENERIC_BASELINE = re.compile(
     r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)\b",
     re.IGNORECASE,
 )
-PLURAL_HEAD = re.compile(r"(?:methods|approaches|models|works|techniques|strategies|policies|algorithms|systems|"
-                          r"baselines|frameworks|solutions|designs|variants|networks|architectures|counterparts|"
-                          r"ones|pipelines|detectors|attacks|defenses|agents|LLMs|implementations|kernels)$", re.IGNORECASE)
+PLURAL_HEAD = re.compile(
+    r"(?:methods|approaches|models|works|techniques|strategies|policies|algorithms|systems|"
+    r"baselines|frameworks|solutions|designs|variants|networks|architectures|counterparts|"
+    r"ones|pipelines|detectors|attacks|defenses|agents|LLMs|implementations|kernels)$",
+    re.IGNORECASE,
+)
 LINK_GAP = re.compile(
     r"(?:\s|,|\(|:|=|-|"
     r"\b(?:of|is|was|are|were|reaches|reaching|reached|achieves|achieving|achieved|to|from|by|gains?|improvements?|"
@@ -127,4 +330,6 @@ LINK_GAP = re.compile(
     r"improves?|improved|exceeding|exceeds|surpassing|roughly|[\d.]+%?|[\d.]+)\b|"
     r"\b(?:on|in|for|across)\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?(?=\s+(?:by|of|to|from|is|reach))|[~≈+])*"
 )
-RUN_SEP = re.compile(r"^\s*(?:[A-Za-z]+-\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)$")  # "8.3 micro- and 7.8 macro-"
+RUN_SEP = re.compile(
+    r"^\s*(?:[A-Za-z]+-\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)$"
+)  # "8.3 micro- and 7.8 macro-"

@@ -15,10 +15,46 @@ from dataclasses import dataclass
 _PAREN = re.compile(r"\(\s*([^()\s,;]{2,20})\s*(?:[,;][^()]*)?\)")
 _SHORT_OK = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9.\-/&+]*$")
 _WORD = re.compile(r"[^\s()]+")
-_LEADING_DROP = {"a", "an", "the", "our", "novel", "new", "proposed", "called", "named", "dubbed", "termed",
-                 "this", "these", "its", "their", "we", "propose", "introduce", "present", "and", "or", "of",
-                 "so-called", "simple", "efficient", "effective", "by", "with", "using", "via", "in", "on", "for",
-                 "to", "as", "is", "that", "which"}
+_LEADING_DROP = {
+    "a",
+    "an",
+    "the",
+    "our",
+    "novel",
+    "new",
+    "proposed",
+    "called",
+    "named",
+    "dubbed",
+    "termed",
+    "this",
+    "these",
+    "its",
+    "their",
+    "we",
+    "propose",
+    "introduce",
+    "present",
+    "and",
+    "or",
+    "of",
+    "so-called",
+    "simple",
+    "efficient",
+    "effective",
+    "by",
+    "with",
+    "using",
+    "via",
+    "in",
+    "on",
+    "for",
+    "to",
+    "as",
+    "is",
+    "that",
+    "which",
+}
 
 
 @dataclass(frozen=True)
@@ -45,8 +81,7 @@ def _best_long_form(short: str, words: list[re.Match[str]], text: str) -> int | 
             s_idx -= 1
             continue
         while l_idx >= 0 and (
-            long_text[l_idx].lower() != c
-            or (s_idx == 0 and l_idx > 0 and long_text[l_idx - 1].isalnum())
+            long_text[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and long_text[l_idx - 1].isalnum())
         ):
             l_idx -= 1
         if l_idx < 0:
@@ -61,11 +96,25 @@ def _best_long_form(short: str, words: list[re.Match[str]], text: str) -> int | 
 
 
 #: words that make a would-be long form a clause
-_CLAUSE_WORD = re.compile(r"\b(?:surpass\w*|outperform\w*|achiev\w*|is|are|was|were|has|have|shows?|showed|"
-                          r"demonstrates?|beats?|exceeds?|both|than)\b", re.IGNORECASE)
+_CLAUSE_WORD = re.compile(
+    r"\b(?:surpass\w*|outperform\w*|achiev\w*|is|are|was|were|has|have|shows?|showed|"
+    r"demonstrates?|beats?|exceeds?|both|than)\b",
+    re.IGNORECASE,
+)
 #: words right before a coined name ("propose X", "called X")
-_NAMING_WORDS = {"propose", "proposes", "present", "presents", "introduce", "introduces", "called", "named",
-                 "dubbed", "termed", "coined"}
+_NAMING_WORDS = {
+    "propose",
+    "proposes",
+    "present",
+    "presents",
+    "introduce",
+    "introduces",
+    "called",
+    "named",
+    "dubbed",
+    "termed",
+    "coined",
+}
 _SKIPPABLE = {"of", "for", "and", "the", "to", "in", "with", "from", "on", "by", "via", "a", "an", "&"}
 
 
@@ -84,7 +133,7 @@ def _initials_match(short: str, words: list[re.Match[str]]) -> int | None:
         parts = [p for p in re.split(r"[-/]", word) if p]
         # the word contributes the initials of its last k hyphen parts (k >= 1), or is a skippable word
         for k in range(min(len(parts), li + 1), 0, -1):
-            inits = [p[0].lower() for p in parts[len(parts) - k:]]
+            inits = [p[0].lower() for p in parts[len(parts) - k :]]
             if inits == letters[li - k + 1 : li + 1] and (k == len(parts) or k == 1):
                 got = rec(li - k, wi - 1)
                 if got is not None:
@@ -98,7 +147,9 @@ def _initials_match(short: str, words: list[re.Match[str]]) -> int | None:
 
 def _match_short(short: str, words: list[re.Match[str]], text: str) -> int | None:
     if sum(c.isupper() for c in short) >= 2:
-        idx = _initials_match(short.rstrip("s") if short.endswith("s") and short[-2:-1].isupper() else short, words)
+        idx = _initials_match(
+            short.rstrip("s") if short.endswith("s") and short[-2:-1].isupper() else short, words
+        )
         if idx is not None:
             return idx
     idx = _best_long_form(short, words, text)
@@ -111,7 +162,7 @@ _REVERSED = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*s?)\s*
 
 
 def _reversed_definitions(text: str) -> list[Definition]:
-    """"OPS (operations per second)": an acronym followed by its expansion in parentheses."""
+    """ "OPS (operations per second)": an acronym followed by its expansion in parentheses."""
     out = []
     for m in _REVERSED.finditer(text):
         short, inner = m.group(1), m.group(2).strip()
@@ -131,12 +182,14 @@ def _reversed_definitions(text: str) -> list[Definition]:
 
 
 #: "<Long Title Name>, named SHORT" / "<Long Title Name> with our algorithm SHORT": no parentheses
-_CUED = re.compile(r",?\s+(?:(?:named|called|dubbed|termed|coined)|with\s+our\s+(?:algorithm|method|framework|"
-                   r"approach|model|system))\s+([A-Z][A-Za-z0-9+\-]*[A-Z][A-Za-z0-9+\-]*)(?![\w-])")
+_CUED = re.compile(
+    r",?\s+(?:(?:named|called|dubbed|termed|coined)|with\s+our\s+(?:algorithm|method|framework|"
+    r"approach|model|system))\s+([A-Z][A-Za-z0-9+\-]*[A-Z][A-Za-z0-9+\-]*)(?![\w-])"
+)
 
 
 def _cued_definitions(text: str) -> list[Definition]:
-    """"a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency, named THePUff":
+    """ "a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and Efficiency, named THePUff":
     a Title Case long form (at least two capitalised words) right before a naming cue and its short form."""
     out = []
     for m in _CUED.finditer(text):
@@ -146,7 +199,7 @@ def _cued_definitions(text: str) -> list[Definition]:
         cut = max(before.rfind(p) for p in (". ", "; ", ": ", "(", ")"))
         clause_start = window_start + (cut + 1 if cut >= 0 else 0)
         words = [w for w in _WORD.finditer(text, clause_start, m.start()) if w.group(0).strip(",;:")]
-        words = words[-min(12, 2 * sum(c.isalpha() for c in short) + 2):]
+        words = words[-min(12, 2 * sum(c.isalpha() for c in short) + 2) :]
         idx = _match_short(short, words, text) if words else None
         if idx is None:
             continue
@@ -185,12 +238,20 @@ def find_definitions(text: str) -> list[Definition]:
         if idx is None:
             continue
         # drop leading function words / cue words that the letter walk may have swallowed
-        while idx < len(words) - 1 and words[idx].group(0).lower() in _LEADING_DROP and not words[idx].group(0)[0].isupper():
+        while (
+            idx < len(words) - 1
+            and words[idx].group(0).lower() in _LEADING_DROP
+            and not words[idx].group(0)[0].isupper()
+        ):
             idx += 1
         long_start, long_end = words[idx].start(), words[-1].end()
         long_text = text[long_start:long_end].rstrip(",;:~")  # "~" is a leftover LaTeX non-breaking space
         long_end = long_start + len(long_text)
-        if long_text.lower() == short.lower() or len(long_text) <= len(short) or _CLAUSE_WORD.search(long_text):
+        if (
+            long_text.lower() == short.lower()
+            or len(long_text) <= len(short)
+            or _CLAUSE_WORD.search(long_text)
+        ):
             continue  # "FedWon surpasses both FedAvg and the current method (FedBN)": a clause, not a name
         # the long form must cover the short form's first letter at a word start
         if long_text[0].lower() != short[0].lower():
@@ -199,8 +260,12 @@ def find_definitions(text: str) -> list[Definition]:
             continue
         # "we propose Adversarial Feature Map Pruning for Backdoor (FMP)": a capitalised word between the
         # proposing verb and the initials belongs to the coined name
-        if idx >= 2 and words[idx - 1].group(0)[:1].isupper() and words[idx - 1].group(0).isalpha() \
-                and words[idx - 2].group(0).lower() in _NAMING_WORDS:
+        if (
+            idx >= 2
+            and words[idx - 1].group(0)[:1].isupper()
+            and words[idx - 1].group(0).isalpha()
+            and words[idx - 2].group(0).lower() in _NAMING_WORDS
+        ):
             long_start = words[idx - 1].start()
         out.append(Definition(long_start, long_end, short_start, short_start + len(short)))
     del reversed_shorts

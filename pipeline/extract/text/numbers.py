@@ -34,13 +34,41 @@ _UNIT = (
     r"|(?P<time>\s?(?:ms|milliseconds?|seconds?|sec|s|minutes?|min|hours?|hrs?|h|days?)\b(?!-))"
     r"|(?P<mem>\s?(?:GB|MB|TB|KB|GiB|MiB)\b)"
 )
-_UNIT_NAMES = {"pp": "points", "pct": "%", "pts": "points", "x": "x", "fps": "FPS", "elo": "Elo", "db": "dB",
-               "mem": None, "time": None, "tflops": None, "flops": None, "toks": None}
+_UNIT_NAMES = {
+    "pp": "points",
+    "pct": "%",
+    "pts": "points",
+    "x": "x",
+    "fps": "FPS",
+    "elo": "Elo",
+    "db": "dB",
+    "mem": None,
+    "time": None,
+    "tflops": None,
+    "flops": None,
+    "toks": None,
+}
 
 #: one spelling per time unit: "40 milliseconds" and "40 ms" are one unit (the evaluator compares with it too)
-TIME_UNITS = {"ms": "ms", "millisecond": "ms", "milliseconds": "ms", "s": "s", "sec": "s", "second": "s",
-              "seconds": "s", "min": "min", "minute": "min", "minutes": "min", "h": "h", "hr": "h",
-              "hrs": "h", "hour": "h", "hours": "h", "day": "d", "days": "d"}
+TIME_UNITS = {
+    "ms": "ms",
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "s": "s",
+    "sec": "s",
+    "second": "s",
+    "seconds": "s",
+    "min": "min",
+    "minute": "min",
+    "minutes": "min",
+    "h": "h",
+    "hr": "h",
+    "hrs": "h",
+    "hour": "h",
+    "hours": "h",
+    "day": "d",
+    "days": "d",
+}
 
 _QTY = re.compile(
     r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
@@ -49,32 +77,59 @@ _QTY = re.compile(
 )
 _UNIT_AT = re.compile(_UNIT)
 _RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE)
-_RANGE_WORD = re.compile(r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE)
+_FROM_BEFORE = re.compile(
+    r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE
+)
+_RANGE_WORD = re.compile(
+    r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE
+)
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 # "from A to B" is a change (only B is reported) after a verb or noun of change; otherwise a range
 # ("compression ratios from 1.1x to 6x")
 _CHANGE_BEFORE = re.compile(
     r"\b(?:improv|increas|rais|boost|elevat|lift|reduc|decreas|drop|lower|cut|declin|deteriorat|grow|grew|ris|rose|"
     r"jump|climb|fall|fell|shrink|shrank|enhanc|accelerat|shorten|degrad|go|goes|went|mov|push|bring|brought|chang|"
-    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?from\s+\S*$", re.IGNORECASE)
+    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?from\s+\S*$",
+    re.IGNORECASE,
+)
 # ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
-_RATIO_CUE = (r"(?=\s+(?:as\s|faster|slower|speed|speedups?|speed-ups?|acceleration|improvement|increase|reduction|decrease|"
-              r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|"
-              r"the\s+(?:rate|speed|throughput|accuracy|performance|likelihood|efficiency|probability|success)))")
+_RATIO_CUE = (
+    r"(?=\s+(?:as\s|faster|slower|speed|speedups?|speed-ups?|acceleration|improvement|increase|reduction|decrease|"
+    r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|"
+    r"the\s+(?:rate|speed|throughput|accuracy|performance|likelihood|efficiency|probability|success)))"
+)
 _PREFIX_X = re.compile(r"(?<![\w.])[x×](?P<a>\d+(?:\.\d+)?)\b" + _RATIO_CUE)
-_FACTOR_X = re.compile(r"\bby\s+(?:up\s+to\s+)?(?:a\s+)?(?P<f>factor)\s+of\s+(?:about\s+|roughly\s+|nearly\s+|over\s+|up\s+to\s+)?"
-                       r"(?P<a>\d+(?:\.\d+)?)(?![\w.]*\d)(?!\s*[%×xX]|\s*times)", re.IGNORECASE)
-_WORD_NUM = {"twice": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_WORD_X = re.compile(r"(?<![\w-])(?P<w>twice|(?P<n>two|three|four|five|six|seven|eight|nine|ten)(?:-?fold|\s+times))"
-                     + _RATIO_CUE, re.IGNORECASE)
+_FACTOR_X = re.compile(
+    r"\bby\s+(?:up\s+to\s+)?(?:a\s+)?(?P<f>factor)\s+of\s+(?:about\s+|roughly\s+|nearly\s+|over\s+|up\s+to\s+)?"
+    r"(?P<a>\d+(?:\.\d+)?)(?![\w.]*\d)(?!\s*[%×xX]|\s*times)",
+    re.IGNORECASE,
+)
+_WORD_NUM = {
+    "twice": 2,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_WORD_X = re.compile(
+    r"(?<![\w-])(?P<w>twice|(?P<n>two|three|four|five|six|seven|eight|nine|ten)(?:-?fold|\s+times))"
+    + _RATIO_CUE,
+    re.IGNORECASE,
+)
 
 # what may directly follow a unit-less number and makes it a size/count/name, never a result
 _SIZE_AFTER = re.compile(
     r"(?:\s?(?:[BMKkTG]\b|[bmk](?=[\s,.;)])|billion|million|thousand|trillion|bn)"
     r"|-(?!fold)[A-Za-z]|\^|/\d|:\d|×\s?\d|x\d|\s?[xX]\s\d)"
 )
-_SLASH_PAIR = re.compile(r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b)")
+_SLASH_PAIR = re.compile(
+    r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b)"
+)
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
 _NOT_NUMBER_CONTEXT = re.compile(
@@ -111,7 +166,14 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
         raw = raw.strip()
         if name == "pts":
             metric = m.group(prefix + "ptsmetric")
-            return "points", metric if metric and metric.lower() not in {"percentage", "percent", "absolute", "more", "additional", "extra"} else None
+            return "points", metric if metric and metric.lower() not in {
+                "percentage",
+                "percent",
+                "absolute",
+                "more",
+                "additional",
+                "extra",
+            } else None
         if name == "fps":
             return "FPS", "FPS"
         if name == "tflops":
@@ -156,8 +218,10 @@ def scan_quantities(text: str) -> list[Quantity]:
             i += 1
         return i
 
-    return [Quantity(q.value, q.value_max, q.unit, _start(q.start), _end(q.end), q.sign, q.change, q.unit_metric)
-            for q in _scan(plain)]
+    return [
+        Quantity(q.value, q.value_max, q.unit, _start(q.start), _end(q.end), q.sign, q.change, q.unit_metric)
+        for q in _scan(plain)
+    ]
 
 
 def _scan(text: str) -> list[Quantity]:
@@ -170,19 +234,26 @@ def _scan(text: str) -> list[Quantity]:
             break
         pos = m.end()
         a_start = m.start("a")
-        before = text[max(0, a_start - 12):a_start]
-        after = text[m.end("a"):m.end("a") + 12]
+        before = text[max(0, a_start - 12) : a_start]
+        after = text[m.end("a") : m.end("a") + 12]
         unit, unit_metric = _unit_of(m, "a_")
         sign = (m.group("sign") or "").replace("–", "-").replace("−", "-").replace("↑", "+").replace("↓", "-")
         # a minus glued to a word is a hyphen (GPT-4, ImageNet-1k): the number is part of a name
-        if a_start > 0 and text[a_start - 1] in "-–" and a_start > 1 and (text[a_start - 2].isalnum() or text[a_start - 2] in ")]"):
+        if (
+            a_start > 0
+            and text[a_start - 1] in "-–"
+            and a_start > 1
+            and (text[a_start - 2].isalnum() or text[a_start - 2] in ")]")
+        ):
             continue
         pair = _SLASH_PAIR.match(text, m.end("a")) if not unit else None
         if pair is not None:  # "2.23/3.59× speedup": two numbers sharing the second one's unit
             u = {"%": "%", "FPS": "FPS", "fps": "FPS", "ms": "ms"}.get(pair.group("u").strip(), "x")
             um = "FPS" if u == "FPS" else None
             out.append(Quantity(_to_float(m.group("a")), None, u, a_start, m.end("a"), sign, unit_metric=um))
-            out.append(Quantity(_to_float(pair.group("b")), None, u, pair.start("b"), pair.end(), unit_metric=um))
+            out.append(
+                Quantity(_to_float(pair.group("b")), None, u, pair.start("b"), pair.end(), unit_metric=um)
+            )
             pos = pair.end()
             continue
         if not unit:
@@ -192,7 +263,7 @@ def _scan(text: str) -> list[Quantity]:
                 continue
             if after[:1].isalpha():
                 continue
-        elif unit == "x" and re.match(r"\s?[×xX]\s?\d", text[m.end("a"):m.end("a") + 4]):
+        elif unit == "x" and re.match(r"\s?[×xX]\s?\d", text[m.end("a") : m.end("a") + 4]):
             continue  # 256×256 / 32x32: a dimension
         if _MONEY_BEFORE.search(before) or (re.search(r"[𝒪OΘΩ]\($", before) and not sign and not unit):
             continue
@@ -204,25 +275,39 @@ def _scan(text: str) -> list[Quantity]:
         r = _RANGE_SEP.match(text, end)
         if r is not None:
             m2 = _QTY.match(text, r.end())
-            if m2 is None and text[r.end():r.end() + 1] == "+":
+            if m2 is None and text[r.end() : r.end() + 1] == "+":
                 m2 = _QTY.match(text, r.end() + 1)
             if m2 is not None:
                 unit2, um2 = _unit_of(m2, "a_")
                 sep = r.group(0).strip()
-                pre = text[max(0, m.start() - 60):m.start()]
+                pre = text[max(0, m.start() - 60) : m.start()]
                 from_m = _FROM_BEFORE.search(pre)
                 is_from = from_m is not None
                 is_between = bool(_BETWEEN_BEFORE.search(pre))
                 units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
                 if units_ok and (sep != "and" or is_between):
-                    if is_from and sep == "to" and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")]) \
-                            and _CHANGE_BEFORE.search(pre):
+                    if (
+                        is_from
+                        and sep == "to"
+                        and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")])
+                        and _CHANGE_BEFORE.search(pre)
+                    ):
                         # "from 70% to 78%": a change; report the end point only
-                        out.append(Quantity(_to_float(m2.group("a")), None, unit2 or unit, m2.start("a"), m2.end(),
-                                            (m2.group("sign") or ""), True, um2 or unit_metric))
+                        out.append(
+                            Quantity(
+                                _to_float(m2.group("a")),
+                                None,
+                                unit2 or unit,
+                                m2.start("a"),
+                                m2.end(),
+                                (m2.group("sign") or ""),
+                                True,
+                                um2 or unit_metric,
+                            )
+                        )
                         pos = m2.end()
                         continue
-                    if _SIZE_AFTER.match(text[m2.end("a"):m2.end("a") + 12]) and not unit2:
+                    if _SIZE_AFTER.match(text[m2.end("a") : m2.end("a") + 12]) and not unit2:
                         continue
                     v2 = _to_float(m2.group("a"))
                     if v2 > value:
@@ -231,11 +316,13 @@ def _scan(text: str) -> list[Quantity]:
                         value_max = v2
                         end = m2.end()
                         pos = end
-        if not unit and re.match(r"\s?[-–]\s?\d", text[end:end + 3]):
+        if not unit and re.match(r"\s?[-–]\s?\d", text[end : end + 3]):
             continue  # "2014-2022"-style spans of years or ids
         if not unit and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("a")):
             continue  # a year
-        out.append(Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric))
+        out.append(
+            Quantity(value, value_max, unit, m.start() if sign else a_start, end, sign, change, unit_metric)
+        )
     return _share_list_units(text, _with_written_ratios(text, out))
 
 
@@ -250,10 +337,16 @@ def _share_list_units(text: str, found: list[Quantity]) -> list[Quantity]:
         if q.unit not in _SHARED_UNITS:
             continue
         j = i - 1
-        while j >= 0 and not out[j].unit and out[j].value_max is None and not out[j].change \
-                and LIST_SPLIT.fullmatch(text, out[j].end, out[j + 1].start):  # "18.39, 22.06, and 11.96%"
-            out[j] = Quantity(out[j].value, None, q.unit, out[j].start, out[j].end, out[j].sign,
-                              unit_metric=q.unit_metric)
+        while (
+            j >= 0
+            and not out[j].unit
+            and out[j].value_max is None
+            and not out[j].change
+            and LIST_SPLIT.fullmatch(text, out[j].end, out[j + 1].start)
+        ):  # "18.39, 22.06, and 11.96%"
+            out[j] = Quantity(
+                out[j].value, None, q.unit, out[j].start, out[j].end, out[j].sign, unit_metric=q.unit_metric
+            )
             j -= 1
     return out
 
@@ -262,9 +355,13 @@ def _with_written_ratios(text: str, found: list[Quantity]) -> list[Quantity]:
     """Add ratios the main pattern cannot see ("x7 faster", "by a factor of 1.4", "twice as fast"), in text order.
     A written ratio replaces the bare number found at the same place."""
     extra = [Quantity(float(m.group("a")), None, "x", m.start(), m.end()) for m in _PREFIX_X.finditer(text)]
-    extra += [Quantity(float(m.group("a")), None, "x", m.start("f"), m.end("a")) for m in _FACTOR_X.finditer(text)]
-    extra += [Quantity(float(_WORD_NUM[(m.group("n") or m.group("w")).lower()]), None, "x", m.start(), m.end())
-              for m in _WORD_X.finditer(text)]
+    extra += [
+        Quantity(float(m.group("a")), None, "x", m.start("f"), m.end("a")) for m in _FACTOR_X.finditer(text)
+    ]
+    extra += [
+        Quantity(float(_WORD_NUM[(m.group("n") or m.group("w")).lower()]), None, "x", m.start(), m.end())
+        for m in _WORD_X.finditer(text)
+    ]
     if not extra:
         return found
     found = [o for o in found if o.unit or not any(o.start < q.end and q.start < o.end for q in extra)]
