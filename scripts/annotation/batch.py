@@ -63,7 +63,8 @@ def show(name: str, k: int) -> None:
     for i, rid in enumerate(batch_ids(name, k)):
         rec = corpus()[rid]
         print(
-            f"=== {i + 1}. id: {rid}\nvenue: {rec['venue']}\ntitle: {rec['title']}\nabstract: {rec['abstract']}\n"
+            f"=== {i + 1}. id: {rid}\nvenue: {rec['venue']}\ntitle: {rec['title']}\nabstract: "
+            f"{rec['abstract']}\n"
         )
 
 
@@ -93,6 +94,7 @@ def check_line(line: str, rid: str, where: str) -> list[str]:
         _normalize(abstract),
         " ".join(abstract.split()),
         " ".join(_normalize(abstract).split()),
+        " ".join(_normalize(abstract).replace("\u00d7", "x").split()),  # "1.5$\\times$" read as "1.5x"
     )
     names: dict[str, set[str]] = {}
     for key in ("methods", "datasets", "metrics", "tasks"):
@@ -155,7 +157,7 @@ def check(name: str, k: int) -> list[str]:
     ids = batch_ids(name, k)
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
     errs = [] if len(lines) == len(ids) else [f"{path}: {len(lines)} lines, expected {len(ids)}"]
-    for n, (line, rid) in enumerate(zip(lines, ids), start=1):
+    for n, (line, rid) in enumerate(zip(lines, ids, strict=False), start=1):
         errs += check_line(line, rid, f"{path.relative_to(ROOT)}:{n}")
     return errs
 
