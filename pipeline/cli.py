@@ -12,7 +12,7 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 import typer
 from pydantic import SecretStr
@@ -30,9 +30,13 @@ app = typer.Typer(
 )
 
 # fmt: off
-UriOpt = typer.Option("neo4j://127.0.0.1:7687", "--uri", envvar="NEO4J_URI", help="Bolt/neo4j URI (neo4j+s:// for Aura or clusters).")
+UriOpt = typer.Option("neo4j://127.0.0.1:7687", "--uri", envvar="NEO4J_URI", help="Bolt/neo4j URI "
+                                                                                  "(neo4j+s:// for Aura or "
+                                                                                  "clusters).")
 UserOpt = typer.Option("neo4j", "--user", envvar="NEO4J_USER", help="Neo4j user.")
-PasswordOpt = typer.Option("", "--password", envvar="NEO4J_PASSWORD", help="Neo4j password (prefer the NEO4J_PASSWORD variable).", show_default=False)
+PasswordOpt = typer.Option("", "--password", envvar="NEO4J_PASSWORD", help="Neo4j password (prefer the "
+                                                                           "NEO4J_PASSWORD "
+                                                                           "variable).", show_default=False)
 DatabaseOpt = typer.Option("neo4j", "--database", envvar="NEO4J_DATABASE", help="Neo4j database name.")
 QuietOpt = typer.Option(False, "--quiet", "-q", help="No progress bars or summaries on stderr.")
 # fmt: on
@@ -81,12 +85,14 @@ def build(
     scheduler: str | None = typer.Option(
         None,
         "--scheduler",
-        help="Dask scheduler address (tcp://host:8786); without it --engine dask starts a local cluster of --workers workers.",
+        help="Dask scheduler address (tcp://host:8786); without it --engine dask starts a local cluster of "
+        "--workers workers.",
     ),
     cache_dir: Path | None = typer.Option(
         None,
         "--cache-dir",
-        help="Extraction cache (reused across builds; keyed by abstract hash + NLP version). Default: <output dir>/.paperkg-cache.",
+        help="Extraction cache (reused across builds; keyed by abstract hash + NLP version). Default: "
+        "<output dir>/.paperkg-cache.",
     ),
     no_cache: bool = typer.Option(
         False,
@@ -121,9 +127,9 @@ def build(
             validate=not no_validate,
             progress=_progress(quiet),
             cache_dir=cache,
-            engine=engine,
+            engine=cast(Literal["local", "dask"], engine),  # checked above
             scheduler=scheduler,
-        )  # type: ignore[arg-type]
+        )
     except PaperKGError as exc:
         raise _fail(exc) from exc
     data = summary.__dict__
@@ -167,7 +173,8 @@ def _load(
         f"loaded {summary.nodes} nodes and {summary.relationships} relationships into {database} "
         f"in {summary.batches} batches ({parse_s:.2f}s parse, {summary.seconds:.2f}s load)"
         + (
-            f"; removed {summary.deleted_nodes} stale nodes, {summary.deleted_relationships} stale relationships"
+            f"; removed {summary.deleted_nodes} stale nodes, {summary.deleted_relationships} stale "
+            f"relationships"
             if replace
             else ""
         )
@@ -229,10 +236,10 @@ def _print_rows(rows: list[dict[str, Any]], fmt: str, limit: int | None) -> None
     cols = list(shown[0])
     cells = [[("" if r.get(c) is None else str(r.get(c)))[:80] for c in cols] for r in shown]
     widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
-    typer.echo("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
+    typer.echo("  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=False)))
     typer.echo("  ".join("-" * w for w in widths))
     for row in cells:
-        typer.echo("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+        typer.echo("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=False)))
     if limit and len(rows) > limit:
         typer.echo(f"... {len(rows) - limit} more rows (--limit 0 for all)")
 
@@ -393,7 +400,8 @@ def evaluate(
         "--sets",
         help="Comma-separated: seeds (bundled), iclr2025_dev and iclr2024_dev (tuning), iclr2024_heldout and "
         "iclr2024_test (held-out tests), "
-        "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without it.",
+        "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without "
+        "it.",
     ),
     json_out: Path | None = typer.Option(None, "--json", help="Write the full report as JSON."),
     markdown_out: Path | None = typer.Option(None, "--markdown", help="Write the tables as Markdown."),

@@ -143,7 +143,7 @@ def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list
     The query must project its parameter variables (an oxigraph rule for substitutions); they are
     left out of the returned rows.
     """
-    substitutions = {
+    substitutions: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
         ox.Variable(k): ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
         if isinstance(v, int)
         else ox.Literal(str(v))

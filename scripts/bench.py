@@ -25,6 +25,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -96,10 +97,8 @@ class _RssSampler:
                 main = self._proc.memory_info().rss
                 total = main
                 for child in self._proc.children(recursive=True):
-                    try:
+                    with contextlib.suppress(psutil.Error):
                         total += child.memory_info().rss
-                    except psutil.Error:
-                        pass
             except psutil.Error:
                 break
             self.peak_main = max(self.peak_main, main)
@@ -429,13 +428,14 @@ def markdown(report: dict[str, Any]) -> str:
         if not n:
             continue
         lines.append(
-            f"| {n['abstracts']} | {n['tokens']} | {n['bare']['abstracts_per_s']} | {n['bare']['tokens_per_s']} | "
+            f"| {n['abstracts']} | {n['tokens']} | {n['bare']['abstracts_per_s']} | "
+            f"{n['bare']['tokens_per_s']} | "
             f"{n['ours_1']['abstracts_per_s']} | {n['ours_1']['tokens_per_s']} | {n['ratio_ours_vs_bare']} | "
             f"{n[f'ours_{w}']['abstracts_per_s']} | {n['speedup']} |"
         )
     lines += [
         "",
-        "## Whole build (`paperkg build --workers %d`, empty cache, validated Turtle)" % w,
+        f"## Whole build (`paperkg build --workers {w}`, empty cache, validated Turtle)",
         "",
         "| abstracts | wall s | abs/s | load model | read+nlp | resolve | map+write | validate | triples | "
         "peak RSS tree MB | peak RSS main MB |",
@@ -447,8 +447,10 @@ def markdown(report: dict[str, Any]) -> str:
         flag = " (NOT validated: SHACL violation, see report.json)" if b.get("validation_error") else ""
         lines.append(
             f"| {b['summary']['ok']}{flag} | {b['wall_s']} | {b['summary']['ok'] / b['wall_s']:.1f} | "
-            f"{s.get('load_model', 0):.1f} | {s['read+nlp']:.1f} | {s['resolve']:.1f} | {s['map+write']:.1f} | "
-            f"{s['validate']:.1f} | {b['summary']['triples']} | {b['peak_rss_mb']} | {b['peak_rss_main_mb']} |"
+            f"{s.get('load_model', 0):.1f} | {s['read+nlp']:.1f} | {s['resolve']:.1f} | {s['map+write']:.1f} "
+            f"| "
+            f"{s['validate']:.1f} | {b['summary']['triples']} | {b['peak_rss_mb']} | {b['peak_rss_main_mb']} "
+            f"|"
         )
     lines += [
         "",
@@ -499,7 +501,8 @@ def markdown(report: dict[str, Any]) -> str:
         "",
         "## Neo4j load (real server, MERGE batches of 1000)",
         "",
-        "| abstracts | triples | first s | first triples/s | first rows/s | reload s | reload triples/s | reload rows/s |",
+        "| abstracts | triples | first s | first triples/s | first rows/s | reload s | reload triples/s | "
+        "reload rows/s |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for size in report["sizes"]:
@@ -511,7 +514,8 @@ def markdown(report: dict[str, Any]) -> str:
             continue
         f, r = neo["first"], neo["reload"]
         lines.append(
-            f"| {size['abstracts']} | {size['build']['summary']['triples']} | {f['seconds']} | {f['triples_per_s']} | "
+            f"| {size['abstracts']} | {size['build']['summary']['triples']} | {f['seconds']} | "
+            f"{f['triples_per_s']} | "
             f"{f['rows_per_s']} | {r['seconds']} | {r['triples_per_s']} | {r['rows_per_s']} |"
         )
     lines += ["", "## Targets", "", "| target | measured | holds |", "|---|---|---|"]
@@ -591,8 +595,8 @@ def evaluate_targets(report: dict[str, Any]) -> list[dict[str, Any]]:
         out.append(
             {
                 "target": f"+{INCREMENT} abstracts processes only those",
-                "measured": f"extracted {inc['summary']['extracted']}, cached {inc['summary']['cached']}, {inc['wall_s']} s"
-                + (f"; equals full rebuild: {eq}" if eq is not None else ""),
+                "measured": f"extracted {inc['summary']['extracted']}, cached {inc['summary']['cached']}, "
+                f"{inc['wall_s']} s" + (f"; equals full rebuild: {eq}" if eq is not None else ""),
                 "holds": ok and eq is not False,
             }
         )

@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Score the NLP stage on the seed gold and the peer benchmarks, and print Markdown tables.
 
-Usage: python scripts/evaluate.py [--sets seeds,iclr2024_heldout,scierc,scier,scier_ood] [--json out/eval.json]
+Usage: python scripts/evaluate.py [--sets seeds,iclr2024_heldout,scierc,scier,scier_ood] [--json
+out/eval.json]
                                   [--markdown out/eval.md]
 Peer sets need ../shared (or $PAPERKG_SHARED); they are skipped with a message when it is absent.
 """

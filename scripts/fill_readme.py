@@ -31,13 +31,18 @@ GUIDELINE_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_heldout", "
 HELD_OUT = ("iclr2024_heldout", "iclr2024_test")
 
 READING = [
-    "**How to read this.** The rules were written against the seed gold and the two dev sets, so their numbers",
+    "**How to read this.** The rules were written against the seed gold and the two dev sets, so their "
+    "numbers",
     "are optimistic. The ICLR sets were annotated to the same guidelines by annotators who never saw the",
-    "extractor's rules or output; the two held-out sets have never been used to change a rule (only their totals",
-    "are looked at), so they are the honest estimate of quality on unseen abstracts. The pooled row adds their",
-    'counts. SciERC labels every generic phrase ("this method") and has no dataset type (Material is mapped to',
+    "extractor's rules or output; the two held-out sets have never been used to change a rule (only their "
+    "totals",
+    "are looked at), so they are the honest estimate of quality on unseen abstracts. The pooled row adds "
+    "their",
+    'counts. SciERC labels every generic phrase ("this method") and has no dataset type (Material is mapped '
+    "to",
     "Dataset), so its recall is low by definition; SciER annotates model families in full-text sentences. CI",
-    "fails if the seed numbers drop below floors set just under the current ones (`tests/test_quality_floor.py`).",
+    "fails if the seed numbers drop below floors set just under the current ones "
+    "(`tests/test_quality_floor.py`).",
 ]
 
 
@@ -143,9 +148,12 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
 
 def bench_lines(report_md: str) -> list[str]:
     intro = [
-        "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 --rdflib-max 1000 --rdflib-timeout 60`",
-        "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the report lands in",
-        "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the same texts.",
+        "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
+        "--rdflib-max 1000 --rdflib-timeout 60`",
+        "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the "
+        "report lands in",
+        "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the "
+        "same texts.",
         "",
     ]
     body = report_md.split("\n", 1)[1].strip().replace("## ", "### ")

@@ -1,7 +1,8 @@
 """Count entity nodes that share a normalised label with another node of the same type in a built graph.
 
 Why: resolution promises one node per real-world entity. A second node whose label normalises to the same
-key (``pipeline.graph.resolve.norm_key``: case, hyphens, spaces, Unicode, plurals) is a resolution miss; the target
+key (``pipeline.graph.resolve.norm_key``: case, hyphens, spaces, Unicode, plurals) is a resolution miss; the
+target
 is 0. The evaluator's coarser lenient key (``pipeline.evaluate.norm_name``, which also ignores dots and a
 trailing "s") is reported too, with the pairs, because some of its collisions are distinct things
 (DiT-S vs DiTs) that must stay apart.

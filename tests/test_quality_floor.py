@@ -41,7 +41,8 @@ def test_result_floors(seeds: dict) -> None:
 
 
 #: the development sets (annotated abstracts from ../shared, which CI has beside the checkout): lenient F1 per
-#: entity type and value+unit result F1, set just under the latest numbers. Held-out sets get no floor: a floor
+# : entity type and value+unit result F1, set just under the latest numbers. Held-out sets get no floor: a
+# floor
 #: would make their errors something to look at.
 DEV_FLOORS = {
     "iclr2025_dev": {"METHOD": 0.74, "DATASET": 0.83, "METRIC": 0.60, "TASK": 0.37, "results": 0.90},

@@ -34,7 +34,8 @@ _FIELDS = ("text", "entities", "results", "code_urls")
 
 
 def content_key(abstract: str, fingerprint: str, title: str | None = None) -> str:
-    """Cache key of one abstract (and its title, which the entity rules read) under one pipeline fingerprint."""
+    """Cache key of one abstract (and its title, which the entity rules read) under one pipeline
+    fingerprint."""
     h = hashlib.sha256()
     h.update(fingerprint.encode("utf-8"))
     h.update(b"\0")
@@ -78,7 +79,8 @@ def rules_digest() -> str:
 
 
 def pipeline_fingerprint(model: str, model_version: str) -> str:
-    """What an extraction depends on besides its text: our rules' version (and source digest) and the model."""
+    """What an extraction depends on besides its text: our rules' version (and source digest) and the
+    model."""
     from ..extract.nlp import PIPELINE_VERSION
 
     return f"paperkg-nlp/{PIPELINE_VERSION}+{rules_digest()};{model}/{model_version}"
@@ -107,7 +109,8 @@ class ExtractionCache:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(
-            "CREATE TABLE IF NOT EXISTS extraction (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, payload TEXT NOT NULL)"
+            "CREATE TABLE IF NOT EXISTS extraction (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, payload "
+            "TEXT NOT NULL)"
         )
         self._pending: list[tuple[str, str, str]] = []
         self.hits = 0

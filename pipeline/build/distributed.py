@@ -40,7 +40,8 @@ def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> 
 
     if version != _nlp.PIPELINE_VERSION:
         raise ConfigError(
-            f"worker has paperkg NLP version {_nlp.PIPELINE_VERSION}, the driver {version}: install the same version"
+            f"worker has paperkg NLP version {_nlp.PIPELINE_VERSION}, the driver {version}: install the same "
+            f"version"
         )
     model = _WORKER_NLP.get("nlp")
     if model is None:
@@ -126,9 +127,8 @@ def client_for(scheduler: str | None, n_workers: int = 2) -> Iterator[Any]:
         finally:
             client.close()
         return
-    logging.getLogger("distributed").setLevel(
-        logging.WARNING
-    )  # its INFO chatter would drown the build's output
+    # its INFO chatter would drown the build's output
+    logging.getLogger("distributed").setLevel(logging.WARNING)
     cluster = LocalCluster(
         n_workers=n_workers,
         threads_per_worker=1,

@@ -107,7 +107,8 @@ class _ChunkValidator:
         if not report.conforms:
             first = "\n".join(report.text.splitlines()[:12])
             raise ValidationError(
-                f"graph does not conform to the SHACL shapes ({report.violations} violations); first:\n{first}"
+                f"graph does not conform to the SHACL shapes ({report.violations} violations); "
+                f"first:\n{first}"
             )
 
 

@@ -27,7 +27,8 @@ _URL_MACRO = re.compile(r"\\(?:url|path)\s*\{([^{}]*)\}")
 _FONT_GROUP = re.compile(
     r"\{\\fontfamily\{[^{}]*\}\\selectfont\s*([^{}]*)\}|\{\\(?:tt|it|bf|em|sc|rm)\s+([^{}]*)\}"
 )
-# font switches around a name ("$\texttt{ProAdvPrompter}$", "\mathbf{x}"): pylatexenc drops \texttt/\textsf text and
+# font switches around a name ("$\texttt{ProAdvPrompter}$", "\mathbf{x}"): pylatexenc drops \texttt/\textsf
+# text and
 # turns \mathbf/\mathtt into Unicode math letters, so the words are unwrapped first
 _FONT_MACRO = re.compile(
     r"\\(?:texttt|textsf|textrm|textnormal|textup|textmd|textsl|mathtt|mathbf|mathsf|mathrm|mathit|"
@@ -85,11 +86,11 @@ def _island_to_text(match: re.Match[str]) -> str:
         return letter.group(1) + letter.group(2)  # "$L_p$-convolution", "$X^2$GNN"
     try:
         converted = _L2T.latex_to_text(island)
-    except Exception:  # pylatexenc raises bare IndexError/ValueError on malformed macros
+    except (IndexError, ValueError, KeyError, TypeError):  # pylatexenc on malformed macros
         logger.debug("unparseable LaTeX island %r kept as text", island)
         return re.sub(r"[\\${}]", "", island)
     # `\ours{}`-style placeholder macros vanish; pylatexenc leaves unknown macros empty
-    return converted
+    return str(converted)
 
 
 def normalize_text(raw: str) -> NormalizedText:

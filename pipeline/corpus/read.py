@@ -122,7 +122,8 @@ def read_text_file(path: Path, data: bytes, stats: CorpusStats) -> Iterator[Pape
 
 
 def read_jsonl(name: str, lines: Iterable[bytes], stats: CorpusStats) -> Iterator[PaperRecord]:
-    """JSON Lines with ``id`` and ``abstract`` (and optional ``title``, ``venue``, ``year``, ``url``, ``status``)."""
+    """JSON Lines with ``id`` and ``abstract`` (and optional ``title``, ``venue``, ``year``, ``url``,
+    ``status``)."""
     for lineno, raw in enumerate(lines, start=1):
         source = f"{name}:{lineno}"
         raw = raw.rstrip(b"\r\n")

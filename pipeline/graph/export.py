@@ -18,6 +18,9 @@ from rdflib.namespace import DCTERMS, OWL, RDF, RDFS, SKOS, XSD
 
 from .vocab import ID, ID_SEGMENT, MLS, PKG
 
+#: the rdflib terms our triples are made of
+Term = URIRef | Literal | BNode
+
 #: Prefixes bound in every file we write (and in SPARQL queries we run).
 PREFIXES: dict[str, str] = {
     "pkg": str(PKG._NS),
@@ -47,12 +50,15 @@ def to_ox_term(term: URIRef | Literal | BNode) -> ox.NamedNode | ox.Literal | ox
     raise TypeError(f"not an RDF term: {term!r}")
 
 
-def to_ox_triples(triples: Iterable[tuple]) -> Iterator[ox.Triple]:
+def to_ox_triples(triples: Iterable[tuple[Term, Term, Term]]) -> Iterator[ox.Triple]:
     for s, p, o in triples:
-        yield ox.Triple(to_ox_term(s), to_ox_term(p), to_ox_term(o))
+        subject, predicate = to_ox_term(s), to_ox_term(p)
+        if isinstance(subject, ox.Literal) or not isinstance(predicate, ox.NamedNode):
+            raise TypeError(f"not an RDF triple: {s!r} {p!r}")
+        yield ox.Triple(subject, predicate, to_ox_term(o))
 
 
-def write_turtle(triples: Iterable[tuple], path: Path) -> int:
+def write_turtle(triples: Iterable[tuple[Term, Term, Term]], path: Path) -> int:
     """Serialise ``triples`` (rdflib terms, already in output order) to ``path`` atomically.
 
     Returns:

@@ -74,7 +74,8 @@ def export_csv(pg: PropertyGraph, directory: Path) -> dict[str, int]:
         rel_files.append(name)
     args = " ".join([*(f"--nodes={f}" for f in node_files), *(f"--relationships={f}" for f in rel_files)])
     (directory / "import.sh").write_text(
-        "#!/usr/bin/env bash\n# Run in this directory with the Neo4j server stopped; creates database DB (default neo4j).\n"
+        "#!/usr/bin/env bash\n# Run in this directory with the Neo4j server stopped; creates database DB "
+        "(default neo4j).\n"
         f'neo4j-admin database import full "${{1:-neo4j}}" --overwrite-destination '
         f"--array-delimiter=$'\\u241f' --multiline-fields=true {args}\n"
         "# then, in Cypher: CREATE CONSTRAINT paperkg_resource_uri IF NOT EXISTS "

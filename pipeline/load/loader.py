@@ -246,7 +246,8 @@ class Neo4jLoader:
         """Nodes per class label and relationships per type: what ``paperkg stats`` shows."""
         out: dict[str, int] = {}
         records, _, _ = self.driver.execute_query(
-            f"MATCH (n:{RESOURCE_LABEL}) RETURN [l IN labels(n) WHERE l <> $resource][0] AS label, count(*) AS n",
+            f"MATCH (n:{RESOURCE_LABEL}) RETURN [l IN labels(n) WHERE l <> $resource][0] AS label, count(*) "
+            f"AS n",
             resource=RESOURCE_LABEL,
             database_=self.database,
             routing_=neo4j.RoutingControl.READ,

@@ -130,12 +130,11 @@ def main() -> None:
     taken = set(xvenue)
     rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
     train = draw(rest, args.train, "train")
+    pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
     (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
-    print(
-        f"xvenue {len(xvenue)}, train {len(train)} (pool {sum(len(i) for y in pool.values() for i in y.values())})"
-    )
+    print(f"xvenue {len(xvenue)}, train {len(train)} (pool {pool_size})")
 
 
 if __name__ == "__main__":

@@ -56,7 +56,8 @@ def test_broken_graph_fails_validation(sample_graph: Path) -> None:
 def test_build_with_bad_records_still_writes_graph_and_rejects(tmp_path: Path) -> None:
     corpus = tmp_path / "c.jsonl"
     corpus.write_bytes(
-        b'{"id": "p1", "abstract": "We propose FooNet, which reaches 91.2% accuracy on CIFAR-10."}\n{"id": "p2", "abstract": \n'
+        b'{"id": "p1", "abstract": "We propose FooNet, which reaches 91.2% accuracy on CIFAR-10."}\n{"id": '
+        b'"p2", "abstract": \n'
     )
     summary = build([corpus], tmp_path / "g.ttl", progress=False)
     assert (summary.read, summary.ok, summary.rejected) == (2, 1, 1)

@@ -1,4 +1,5 @@
-"""Bad input never stops a run, and never disappears: every record is either read or rejected with file:line."""
+"""Bad input never stops a run, and never disappears: every record is either read or rejected with
+file:line."""
 
 from __future__ import annotations
 
@@ -61,9 +62,8 @@ def test_rejects_file_holds_every_rejected_record(tmp_path: Path) -> None:
 def test_seed_text_format_ids_are_deterministic_and_bad_paragraphs_isolated(tmp_path: Path) -> None:
     f = tmp_path / "007_abc.txt"
     f.write_bytes(
-        "ICLR 2025 论文列表\n\nFirst abstract.\n\nSecond \xe9 bad\n\n\n\nThird abstract\nspans lines.\n".encode().replace(
-            "\xe9".encode(), b"\xe9"
-        )
+        "ICLR 2025 论文列表\n\nFirst abstract.\n\nSecond \xe9 bad\n\n\n\nThird abstract\nspans "
+        "lines.\n".encode().replace("\xe9".encode(), b"\xe9")
     )
     stats = CorpusStats()
     papers = list(read_corpus([f], stats))
@@ -77,7 +77,7 @@ def test_seed_text_format_ids_are_deterministic_and_bad_paragraphs_isolated(tmp_
 def test_empty_file_is_rejected_not_fatal(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    good = _jsonl(tmp_path / "good.jsonl", [json.dumps({"id": "g", "abstract": "ok"}).encode()])
+    _jsonl(tmp_path / "good.jsonl", [json.dumps({"id": "g", "abstract": "ok"}).encode()])
     stats = CorpusStats()
     assert [p.id for p in read_corpus([tmp_path], stats)] == ["g"]
     assert stats.rejected == 1 and "empty file" in stats.rejects[0].reason

@@ -39,7 +39,10 @@ def test_acronyms_initials_prefer_full_long_form():
 
 
 def test_acronym_long_form_is_not_a_clause():
-    text = "Results show that FedWon surpasses both FedAvg and the current state-of-the-art method (FedBN) overall."
+    text = (
+        "Results show that FedWon surpasses both FedAvg and the current state-of-the-art method (FedBN) "
+        "overall."
+    )
     assert [text[d.long_start : d.long_end] for d in find_definitions(text)] == []
 
 

@@ -65,7 +65,10 @@ def test_scan_from_to_is_a_range_without_a_change_word():
 
 
 def test_hedged_numbers_are_results_not_comparison_targets(nlp):
-    text = "On WebArena, our agent improves over prior agents by more than 12.5% and reaches more than 95% coverage."
+    text = (
+        "On WebArena, our agent improves over prior agents by more than 12.5% and reaches more than 95% "
+        "coverage."
+    )
     assert vals(run(nlp, text)) == [(12.5, None, "%"), (95, None, "%")]
 
 
@@ -189,7 +192,10 @@ def test_arrow_gains_and_bare_higher_metric(nlp):
 
 
 def test_bare_number_coordinated_with_a_kept_one(nlp):
-    text = "FooFold reaches Pearson correlations of 0.41 (zero-shot) and 0.58 (fine-tuned), above prior values of 0.3 and 0.4."
+    text = (
+        "FooFold reaches Pearson correlations of 0.41 (zero-shot) and 0.58 (fine-tuned), above prior "
+        "values of 0.3 and 0.4."
+    )
     assert [(r.value, r.metric) for r in run(nlp, text)] == [
         (0.41, "Pearson correlations"),
         (0.58, "Pearson correlations"),
@@ -246,11 +252,13 @@ def test_long_name_lists_without_a_dataset_word_do_not_backtrack_catastrophicall
     assert [r.value for r in results] == [61.2]
 
 
-# ------------------------------------------------------------------ judged ICLR 2025 sample (non-gold), round 2
+# ------------------------------------------------------------------ judged ICLR 2025 sample (non-gold), round
+# 2
 
 
 def test_change_verb_far_from_from_and_double_dash_ranges():
-    """'improves the accuracy of the previous state-of-the-art from A to B' is a change (B only); '2--10%' a range."""
+    """'improves the accuracy of the previous state-of-the-art from A to B' is a change (B only); '2--10%' a
+    range."""
     q = scan_quantities(
         "Foo improves the accuracy of the previous state-of-the-art from 71.5% to 74.2% on Bar."
     )
@@ -262,10 +270,12 @@ def test_change_verb_far_from_from_and_double_dash_ranges():
 
 
 def test_metric_with_digits_and_ranges_after_ranging_from(nlp):
-    """'a pass@64 of 61.0%' is not a win count ('15 of 18'); 'speed-ups ranging from A% to B%' is a gain, not a target."""
+    """'a pass@64 of 61.0%' is not a win count ('15 of 18'); 'speed-ups ranging from A% to B%' is a gain, not
+    a target."""
     res = run(
         nlp,
-        "FooNet reaches a pass@64 of 61.0% on BarCode. It delivers speed-ups ranging from 9.5% to 21.0% across models.",
+        "FooNet reaches a pass@64 of 61.0% on BarCode. It delivers speed-ups ranging from 9.5% to 21.0% "
+        "across models.",
     )
     assert [(r.value, r.value_max, r.kind, r.metric) for r in res] == [
         (61.0, None, "absolute", "pass@64"),
@@ -282,8 +292,12 @@ def test_hedged_continuation_keeps_the_gain_kind(nlp):
 
 
 def test_generic_data_after_the_number_blocks_dataset_fallbacks(nlp):
-    """'by 9.1% on standard moderation datasets' names no dataset: not the nearest or only dataset of the abstract."""
-    text = "We release BarSafe, a new benchmark. FooGuard beats the prior guard by 9.1% on standard moderation datasets."
+    """'by 9.1% on standard moderation datasets' names no dataset: not the nearest or only dataset of the
+    abstract."""
+    text = (
+        "We release BarSafe, a new benchmark. FooGuard beats the prior guard by 9.1% on standard "
+        "moderation datasets."
+    )
     res = run(nlp, text, [ent(text, "BarSafe", EntityType.DATASET)])
     assert [(r.value, r.dataset) for r in res] == [(9.1, None)]
 

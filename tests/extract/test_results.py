@@ -99,7 +99,8 @@ def test_numbers_paired_with_datasets_and_absolute_improvement(nlp):
 def test_absolute_score_and_improvement_share_metric(nlp):
     text = (
         "In this paper, we propose Hard View Pretraining (HVP), a learning-free strategy. HVP sets a new "
-        "state-of-the-art, reaching 78.8% linear evaluation accuracy (a 0.6% improvement) and consistent gains "
+        "state-of-the-art, reaching 78.8% linear evaluation accuracy (a 0.6% improvement) and consistent "
+        "gains "
         "of 1% for both 100 and 300 epoch pretraining."
     )
     res = run(nlp, text)
@@ -126,7 +127,8 @@ def test_cost_fraction_is_absolute_with_cost_metric(nlp):
 
 def test_qualified_ratios_and_ranges(nlp):
     text = (
-        "We propose AtSpeed, an alignment framework. AtSpeed reaches near 2x speedup under strict verification "
+        "We propose AtSpeed, an alignment framework. AtSpeed reaches near 2x speedup under strict "
+        "verification "
         "and up to 2.5x speedup under relaxed verification. PMPD achieves 1.4-12.2× speedup over fp16 models."
     )
     res = run(nlp, text)
@@ -153,7 +155,8 @@ def test_outperforms_by_gives_baselines_per_number(nlp):
 def test_range_improvement_and_win_counts(nlp):
     text = (
         "We propose ST-GCond. ST-GCond outperforms existing methods by 2.5% to 18.7% in all scenarios, and "
-        "achieves state-of-the-art performance on 5 out of 6 datasets. It wins in almost all cases (31 out of 32)."
+        "achieves state-of-the-art performance on 5 out of 6 datasets. It wins in almost all cases (31 out "
+        "of 32)."
     )
     res = run(nlp, text)
     assert [(r.value, r.value_max, r.unit, r.kind) for r in res] == [
@@ -191,8 +194,10 @@ def test_plus_signs_pair_with_named_benchmarks(nlp):
 
 def test_bare_scores_need_a_metric(nlp):
     text = (
-        "We introduce a Self-Refining Data Flywheel (SRDF). The navigator elevates SPL from 70% to 78% SPL on "
-        "the R2R test set, surpassing human performance (76%). It yields a SPICE increase from 23.5 to 26.2 and "
+        "We introduce a Self-Refining Data Flywheel (SRDF). The navigator elevates SPL from 70% to 78% SPL "
+        "on "
+        "the R2R test set, surpassing human performance (76%). It yields a SPICE increase from 23.5 to 26.2 "
+        "and "
         "a 540 Elo increase."
     )
     res = run(nlp, text)
@@ -280,7 +285,8 @@ def test_model_a_speedup_is_for_is_not_who_achieved_it(nlp):
 
 def test_targets_listed_after_against_are_not_respective_subjects(nlp):
     text = (
-        "We evaluate ProAdv against the well-aligned LLMs (i.e., Llama2-Chat-7B and Llama3-chat-8B), achieving "
+        "We evaluate ProAdv against the well-aligned LLMs (i.e., Llama2-Chat-7B and Llama3-chat-8B), "
+        "achieving "
         "attack success rates of 99.68% and 97.12% respectively."
     )
     ents = [
@@ -368,7 +374,8 @@ def test_size_variant_named_as_subject_is_the_method(nlp):
 
 def test_surpassing_after_the_number_names_the_baseline_but_a_later_clause_does_not(nlp):
     text = (
-        "FooNet achieves 84.2% accuracy on ImageNet, surpassing CLIP. It beats DetectGPT by a margin of 30.2%, "
+        "FooNet achieves 84.2% accuracy on ImageNet, surpassing CLIP. It beats DetectGPT by a margin of "
+        "30.2%, "
         "and even outperforming GhostBuster in five domains."
     )
     ents = [

@@ -1,4 +1,5 @@
-"""One node per real-world entity: variants fold, distinct things stay apart, acronyms join their expansion."""
+"""One node per real-world entity: variants fold, distinct things stay apart, acronyms join their
+expansion."""
 
 from __future__ import annotations
 

@@ -65,7 +65,10 @@ def test_loading_twice_changes_no_counts(empty_db, sample_graph: Path) -> None:
 def _tiny(triples: str) -> PropertyGraph:
     import pyoxigraph as ox
 
-    prefix = "@prefix pkg: <https://w3id.org/paperkg/ontology#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> . @prefix : <https://w3id.org/paperkg/id/> .\n"
+    prefix = (
+        "@prefix pkg: <https://w3id.org/paperkg/ontology#> . @prefix rdfs: "
+        "<http://www.w3.org/2000/01/rdf-schema#> . @prefix : <https://w3id.org/paperkg/id/> .\n"
+    )
     return to_property_graph(ox.parse(prefix + triples, format=ox.RdfFormat.TURTLE))
 
 
@@ -77,7 +80,8 @@ def test_reload_removes_what_is_no_longer_extracted_but_keeps_foreign_nodes(empt
         ":dataset\\/a a pkg:Dataset ; rdfs:label 'A' . :dataset\\/b a pkg:Dataset ; rdfs:label 'B' ."
     )
     new = _tiny(
-        ":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a . :dataset\\/a a pkg:Dataset ; rdfs:label 'A2' ."
+        ":paper\\/p1 a pkg:Paper ; pkg:usesDataset :dataset\\/a . :dataset\\/a a pkg:Dataset ; rdfs:label "
+        "'A2' ."
     )
     loader.load(old, progress=False)
     summary = loader.load(new, replace=True, progress=False)

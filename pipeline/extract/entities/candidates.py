@@ -2,7 +2,8 @@
 
 Why: names in ML abstracts are recognisable by shape long before we know what they are -- digits and
 inner capitals (``ViT-B/16``, ``Llama3-8b``), runs of capitalised words in mid-sentence ("Gradient
-Mode Regularization"), lowercase technique names used as tools ("beam search"), or a single capitalised word with context evidence ("Hanabi" in a list of
+Mode Regularization"), lowercase technique names used as tools ("beam search"), or a single capitalised word
+with context evidence ("Hanabi" in a list of
 games). This module only proposes spans; typing and roles are decided elsewhere. Generic families,
 hardware, units and years are filtered here, once.
 """

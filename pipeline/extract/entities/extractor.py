@@ -173,7 +173,8 @@ def _cued_candidates(doc: Doc, occupied: Occupancy) -> list[Candidate]:
 def _name_like_candidates(
     doc: Doc, cased: list[tuple[int, int, str]], method_phrases: list[tuple[int, int]], occupied: Occupancy
 ) -> list[Candidate]:
-    """(b)-(e) Name shapes, cased gazetteer names, listed technique phrases, Title Case runs: longest first."""
+    """(b)-(e) Name shapes, cased gazetteer names, listed technique phrases, Title Case runs: longest
+    first."""
     text = doc.text
     spans: list[tuple[int, int, str]] = [
         (s, _versioned_end(text, e), "name") for s, e in name_candidates(doc)

@@ -59,7 +59,8 @@ def conj_group(root: Token) -> list[Token]:
 
 
 def extend_left(doc: Doc, start: int, limit: int, ok: Callable[[Token], bool]) -> int:
-    """First token index of the run of modifiers left of ``start`` accepted by ``ok`` (not before ``limit``)."""
+    """First token index of the run of modifiers left of ``start`` accepted by ``ok`` (not before
+    ``limit``)."""
     i = start
     while i - 1 >= limit:
         t = doc[i - 1]

@@ -15,6 +15,7 @@ import re
 
 from spacy.tokens import Doc
 
+from ..text.regex import last_match
 from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
@@ -149,7 +150,8 @@ _NOT_TASK_TAIL = {
 
 
 def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
-    """A task noun phrase from a title fragment, or None ("Accelerating Music Generation" -> "Music Generation")."""
+    """A task noun phrase from a title fragment, or None ("Accelerating Music Generation" -> "Music
+    Generation")."""
     x = _TASK_CUT.sub("", fragment.strip()).strip(" .?!")
     x = _TASK_LEAD.sub("", x).strip()
     words = x.split()
@@ -174,9 +176,7 @@ def title_task_phrases(title: str) -> list[str]:
     head, sep, sub = body.partition(":")
     if sep and len(head.split()) <= 4:
         body = sub.strip()  # "Name: subtitle"
-    m = None
-    for m in re.finditer(r"\bfor\s+", body):
-        pass
+    m = last_match(r"\bfor\s+", body)
     if m is not None and (x := _task_phrase(body[m.end() :], gerund_ok=True)):
         return [x]
     first = body.split()[0].lower() if body.split() else ""

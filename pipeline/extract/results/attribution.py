@@ -15,6 +15,7 @@ from itertools import pairwise
 from spacy.tokens import Doc
 
 from ...records import EntityType
+from ..text.regex import last_match
 from .baselines import attribute_baselines, baseline_from_np
 from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
 from .filters import result_kind
@@ -29,7 +30,8 @@ _HEDGE_TAIL = (
 )
 
 
-# "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on synchronous
+# "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on
+# synchronous
 # tasks", a part of the named benchmark)
 _GENERIC_DATA = re.compile(r"(?:(?:[a-z][\w-]*|[A-Z]{2,3}|\d+)\s+){0,3}(?:datasets|benchmarks)\b")
 
@@ -121,7 +123,8 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
                 and not o.cost_fraction
             ):
                 between = text[min(o.q.end, c.q.end) : max(o.q.start, c.q.start)]
-                # a metric scoped after a later number ("by 19.2% and ... by 14% on action accuracy") or before an earlier one
+                # a metric scoped after a later number ("by 19.2% and ... by 14% on action accuracy") or
+                # before an earlier one
                 if j > i and o.metric_how != "after":
                     continue
                 if j > i and not re.search(
@@ -146,7 +149,8 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
                     r"((?:[A-Z][\w.-]*\d?[\w.-]*)(?:\s*,\s*(?:and\s+)?|\s+and\s+)){1,}([A-Z][\w.-]*)", pre
                 )
             )
-            # "against the LLMs (i.e., A and B), achieving 99.7% and 97.1% respectively": targets, not subjects
+            # "against the LLMs (i.e., A and B), achieving 99.7% and 97.1% respectively": targets, not
+            # subjects
             if lists and re.search(
                 r"\b(?:against|on|for|with|over|than|to|i\.e\.|e\.g\.)[\s,(]*(?:the\s+)?$",
                 pre[max(0, lists[-1].start() - 30) : lists[-1].start()],
@@ -184,7 +188,7 @@ def attribute_datasets(
             if lst:
                 names = [dataset_name(ctx, t, o, method_spans) for t, o in lst]
                 if all(names):
-                    for c, nm in zip(run, names):
+                    for c, nm in zip(run, names, strict=False):
                         c.dataset = nm
                         paired.add(id(c))
                     continue
@@ -199,7 +203,7 @@ def attribute_datasets(
         if len(before_run) == len(run):
             distinct = before_run
         if len(distinct) == len(run) and (distinct is before_run or re.search(r"respectively", text[s0:s1])):
-            for c, nm in zip(run, distinct):
+            for c, nm in zip(run, distinct, strict=False):
                 c.dataset = nm
                 paired.add(id(c))
     for c in cands:
@@ -344,12 +348,10 @@ def local_dataset_before(ctx: Ctx, s0: int, qstart: int, method_spans: list[tupl
     seg = ctx.text[s0:qstart]
     seg = re.split(r"\b(?:while|whereas)\b|;", seg)[-1]  # only the number's own clause
     s0 = qstart - len(seg)
-    m = None
-    for m in re.finditer(
+    m = last_match(
         r"\b(?:On|on|For|for)\s+(?:the\s+)?(?P<np>[A-Z][\w./+-]*(?:\s+[A-Z0-9][\w./+-]*){0,2})\b(?!\s*\()",
         seg,
-    ):
-        pass
+    )
     if m is None:
         return None
     return dataset_name(ctx, m.group("np"), s0 + m.start("np"), method_spans)
@@ -361,7 +363,8 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
     text_mentions_proposed = any(f and f in sent for f in ctx.proposed_forms)
     ours = ctx.proposed
     if not text_mentions_proposed:
-        # several proposed names ("we introduce metric A ... we propose method B"): the one this sentence names
+        # several proposed names ("we introduce metric A ... we propose method B"): the one this sentence
+        # names
         here = [
             n.text
             for n in ctx.names
@@ -454,7 +457,8 @@ def attribute_methods(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) -
 
 
 def _size_variant(ctx: Ctx, ours: str | None, start: int, end: int) -> str | None:
-    """A METHOD name in text[start:end] that is a size variant of the proposed method (MetaMath-7B of MetaMath)."""
+    """A METHOD name in text[start:end] that is a size variant of the proposed method (MetaMath-7B of
+    MetaMath)."""
     if not ours:
         return None
     for n in ctx.names:

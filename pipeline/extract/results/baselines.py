@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from spacy.tokens import Doc
 
 from ...records import EntityType
+from ..text.regex import last_match
 from .context import Cand, Ctx, canon_name, is_proposed
 from .lists import clean_np, list_after, split_list
 from .vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
@@ -115,7 +116,8 @@ def attribute_baselines(
         # after: "... faster than A, B, and C" / "over X"
         m = COMPARE_CUE_AFTER.match(text[last.end : nxt])
         if m and m.group("verb") and not re.fullmatch(r"[^,]{0,40},\s*", m.group("pre")):
-            m = None  # "84.2% on X, surpassing CLIP" names the beaten model; "..., and even outperforming Y" does not
+            # "84.2% on X, surpassing CLIP" names the beaten model; "..., and even outperforming Y" does not
+            m = None
         # "65.1% ... compared to 57.5% by GPT-4 Omni": the other side's own score, then whose it is
         wide = COMPARE_CUE_AFTER.match(text[last.end : s1]) if n == 1 else None
         other = _OTHER_SCORE.match(text, last.end + wide.start("np"), s1) if wide else None
@@ -131,7 +133,8 @@ def attribute_baselines(
             m
             and not re.search(r"\b(?:than|over|by)\s*$", m.group("pre"))
             and not re.match(
-                r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- ]?(?:fold|times)|order)\b",
+                r"[+~≈-]?\d|(?:an?\s+)?(?:twice|half|double|triple|(?:two|three|four|five|ten)[- "
+                r"]?(?:fold|times)|order)\b",
                 m.group("np"),
                 re.IGNORECASE,
             )
@@ -157,9 +160,7 @@ def attribute_baselines(
         )
         if by:
             seg = pre[: by.start()]
-            cue = None
-            for cue in COMPARE_CUE_BEFORE.finditer(seg):
-                pass
+            cue = last_match(COMPARE_CUE_BEFORE, seg)
             if cue is not None:
                 np_text = seg[cue.end() :]
                 np_off = prv + cue.end()
@@ -203,20 +204,18 @@ def attribute_baselines(
         if id(c) in done or c.kind == "absolute":
             continue
         seg = text[s0 : c.q.start]
-        cue = None
-        for cue in re.finditer(
+        cue = last_match(
             r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|"
             r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
             seg,
-        ):
-            pass
+        )
         if cue is not None:
             c.baseline = _np_baseline(ctx, text[s0 + cue.end() : s1], s0 + cue.end())
 
 
 def _assign(run: list[Cand], baselines: Iterable[str | None], done: set[int]) -> None:
     """Give each number of ``run`` its baseline, in order, and mark it as attributed."""
-    for c, b in zip(run, baselines):
+    for c, b in zip(run, baselines, strict=False):
         c.baseline = b
         done.add(id(c))
 
@@ -228,7 +227,8 @@ def _np_baseline(ctx: Ctx, np: str, offset: int) -> str | None:
 
 
 def list_baselines(ctx: Ctx, items: list[tuple[str, int]]) -> list[str | None]:
-    """Baselines of an enumerated list; once one item is a name, short plain items are names too (xformers)."""
+    """Baselines of an enumerated list; once one item is a name, short plain items are names too
+    (xformers)."""
     out = [baseline_from_np(ctx, t, o) for t, o in items]
     if any(out):
         for i, (t, _) in enumerate(items):

@@ -138,7 +138,7 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
     if ctx.proposed:
         ctx.proposed = ctx.acro.get(ctx.proposed, ctx.proposed)
         ctx.proposed_forms = {ctx.proposed.lower()} | {
-            s.lower() for s, l in ctx.acro.items() if same_name(l, ctx.proposed)
+            s.lower() for s, long in ctx.acro.items() if same_name(long, ctx.proposed)
         }
         for n in ent_prop:
             if same_name(n.text, ctx.proposed):
@@ -193,7 +193,8 @@ def local_proposed(doc: Doc, ctx: Ctx) -> tuple[str | None, list[tuple[int, int]
     return found, heads
 
 
-DS_TOKEN = r"(?>[A-Z][\w.+/-]*[A-Z0-9][\w.+/-]*|[A-Z][a-z]+[A-Z][\w.+-]*)"  # atomic: a name never re-splits (no catastrophic backtracking)
+# atomic: a name never re-splits (no catastrophic backtracking)
+DS_TOKEN = r"(?>[A-Z][\w.+/-]*[A-Z0-9][\w.+/-]*|[A-Z][a-z]+[A-Z][\w.+-]*)"
 
 
 LOCAL_DS = re.compile(

@@ -16,7 +16,8 @@ How a result is built (rules, not a model):
    "probability of 0.5", a comparison target's own score "(76%)" / "vs. 53.6%", a data statistic, a
    background sentence about prior work), or it is a bare number tied to a metric ("SPICE increase from
    23.5 to 26.2", "44.7 chrF", "FID of 2.1", "11.2 gain in F1", "14.4 higher execution accuracy"), a signed
-   gain next to a name ("ASQA (↑12.56)"), a bare number coordinated with a kept one ("of 0.32 (unsupervised) and 0.51 (supervised)") or a win count
+   gain next to a name ("ASQA (↑12.56)"), a bare number coordinated with a kept one ("of 0.32 (unsupervised)
+   and 0.51 (supervised)") or a win count
    ("31 out of 32").
 3. ``kind``: unit x / "N times" -> ratio; a gain cue ("+3.5%", "by N", "N% improvement", "outperforms ...
    by", "reduces ... by", "N% higher") -> improvement; else absolute ("only 15% of the memory").
@@ -30,7 +31,8 @@ How a result is built (rules, not a model):
    neighbour in the sentence. Fractions of a cost ("15% of the memory") take the cost.
    dataset: "on X" after the number, the nearest dataset earlier in the sentence, else the abstract's
    only dataset (none for one number over a list "on A, B, and C"). method: the named subject when it is
-   not ours, else the proposed method (the proposed name this sentence mentions when there are several); none when the metric is the proposed measure itself.
+   not ours, else the proposed method (the proposed name this sentence mentions when there are several); none
+   when the metric is the proposed measure itself.
    baseline: the named thing after "than/over/compared to/against" or between "outperforms" and "by";
    generic phrases ("existing methods", "fp16 models") give none.
 Entity mentions (``doc._.kg_entities``) are used when present; local cues work without them.
@@ -75,7 +77,8 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
         for q in in_sent:
             keep, _ = is_result(ctx, doc, q, s0, s1)
             if not keep and not q.unit and cands and not cands[-1].q.unit:
-                # "coefficients of 0.32 (unsupervised) and 0.51 (supervised)": a bare number coordinated with a kept one
+                # "coefficients of 0.32 (unsupervised) and 0.51 (supervised)": a bare number coordinated with
+                # a kept one
                 keep = bool(_BARE_COORD.fullmatch(text[cands[-1].q.end : q.start]))
             if keep:
                 cands.append(Cand(q, ev_start=q.start, ev_end=q.end))

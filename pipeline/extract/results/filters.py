@@ -3,10 +3,12 @@
 ``is_result`` drops numbers that describe the setup rather than an outcome (the guidelines' "NOT
 results"): fractions of data or budget ("10% of the training data", "at 50% sparsity"), hyper-parameters
 ("probability of 0.5", "sparsity ratios (e.g., 25-30%)", "tuning only 6.8% of the parameters"), a comparison
-target's own score ("vs. 53.6%"; a hedge "more than 45.8%" is not a target) or relative clause ("baselines that
+target's own score ("vs. 53.6%"; a hedge "more than 45.8%" is not a target) or relative clause ("baselines
+that
 sample 10x more programs"), statistics of the data ("40% of the dialogues have ...", "7x more instances"),
 numbers in background sentences about prior work, hardware counts ("8x A100"), setting ranges, unit-less
-numbers not tied to a metric (kept: "FID of 2.1", "11.2 gain in F1 score", "15 of 18 pairs" after a win cue). ``result_kind`` tells absolute / improvement /
+numbers not tied to a metric (kept: "FID of 2.1", "11.2 gain in F1 score", "15 of 18 pairs" after a win cue).
+``result_kind`` tells absolute / improvement /
 ratio from the unit and gain cues. Pure functions over the text around one ``Quantity``.
 """
 
@@ -44,7 +46,8 @@ HYPER_BEFORE = re.compile(
 
 RESULT_RATE_BEFORE = re.compile(
     r"\b(?:success|error|win|pass|hit|detection|recovery|compression|solve|resolve|acceptance|"
-    r"false positive|true positive|hallucination|attack success|reduction|speedup|improvement)\s+(?:rate|ratio)"
+    r"false positive|true positive|hallucination|attack "
+    r"success|reduction|speedup|improvement)\s+(?:rate|ratio)"
     + _LINK
     + r"(?:only\s+|about\s+|approximately\s+|as\s+(?:low|high)\s+as\s+|up\s+to\s+)?$",
     re.IGNORECASE,
@@ -131,7 +134,8 @@ _KEPT_AFTER = re.compile(
     r"^\s*(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+){0,2}?(?:retained|kept|remaining|pruned|removed|masked|dropped)\b",
     re.IGNORECASE,
 )
-# the comparison target described by a relative clause: "outperform baseline models that generate more than 10x ..."
+# the comparison target described by a relative clause: "outperform baseline models that generate more than
+# 10x ..."
 _TARGET_CLAUSE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|beat\w*|match\w*|exceed\w*|than|over)\s+(?:[\w-]+\s+){0,5}?"
     r"(?:that|which|who)\s+(?:[\w-]+\s+){0,4}?$",
@@ -140,7 +144,8 @@ _TARGET_CLAUSE = re.compile(
 
 
 def _unprefixed(after: str) -> str:
-    """' macro-recall@50 improvements' -> ' recall@50 improvements' (metric names are matched as whole words)."""
+    """' macro-recall@50 improvements' -> ' recall@50 improvements' (metric names are matched as whole
+    words)."""
     return re.sub(r"^\s*[A-Za-z]+-(?=[A-Za-z])", " ", after)
 
 

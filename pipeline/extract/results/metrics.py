@@ -87,7 +87,8 @@ def metric_local(
     if q.unit in {"Elo", "FPS"}:  # the unit is the measure ("540 Elo increase in playing strength")
         c.metric, c.metric_how = q.unit_metric, "unit"
         return
-    # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of kernel TFLOPs/s"
+    # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of
+    # kernel TFLOPs/s"
     for ms, me, name in metrics:
         if ms >= q.end and ms < nxt:
             gap = text[q.end : ms]
@@ -120,8 +121,9 @@ def metric_local(
     if q.unit_metric:
         c.metric, c.metric_how = q.unit_metric, "unit"
         return
-    # before: "accuracy of 19.3%", "throughput gain of 3.8x", "speedups ranging from 1.65x", "SPICE increase from 23.5 to"
-    for ms, me, name in reversed(metrics):
+    # before: "accuracy of 19.3%", "throughput gain of 3.8x", "speedups ranging from 1.65x", "SPICE increase
+    # from 23.5 to"
+    for _ms, me, name in reversed(metrics):
         if me <= q.start and ms >= prv:
             gap = text[me : q.start]
             if len(gap) <= 60 and LINK_GAP.fullmatch(gap):
@@ -131,7 +133,7 @@ def metric_local(
             break
     # clause: the latest metric earlier in the sentence with no number in between
     if prv == s0:
-        for ms, me, name in reversed(metrics):
+        for _ms, me, name in reversed(metrics):
             if me <= q.start:
                 if (
                     not re.search(
@@ -212,7 +214,8 @@ _VAGUE = {
 
 def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
     """The measure named by the clause around the number when no metric is next to it: the object of a verb of
-    change ("reduces the pruning time by 35x"), the subject of a comparison ("the X of Y is 66% higher") or the
+    change ("reduces the pruning time by 35x"), the subject of a comparison ("the X of Y is 66% higher") or
+    the
     noun after a gain ("a 9.5% boost in effect")."""
     text = ctx.text
     q = c.q
@@ -230,7 +233,8 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
     for np, off in cands:
         ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
         if ents:
-            # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not "accelerates RHO"
+            # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not
+            # "accelerates RHO"
             if ents[0].start >= off and (
                 ents[0].type is EntityType.METRIC
                 or ents[0].type is EntityType.METHOD

@@ -280,7 +280,8 @@ MODEL_LIKE = re.compile(
     r"SimCLR|MoCo|BYOL|SimSiam|iBOT|EfficientNet|MobileNet|VGG|Inception|DenseNet|GCN|GAT|"
     r"Transformer|LSTM|Gemini|ChatGPT|InstructGPT|Alpaca|Stable|SDXL|DiT|SAM)(?:[-/.\d]|s?$|\w*-?\d)"
 )
-# software frameworks and languages: an implementation in them is not a method ("over a vanilla PyTorch implementation")
+# software frameworks and languages: an implementation in them is not a method ("over a vanilla PyTorch
+# implementation")
 SOFTWARE = re.compile(
     r"^(?:PyTorch|TensorFlow|JAX|Triton|CUDA|cuDNN|cuBLAS|NumPy|Keras|MXNet|ONNX|C\+\+|Python)$"
 )
@@ -310,7 +311,8 @@ NP_TAIL = re.compile(
     re.IGNORECASE,
 )
 GENERIC_BASELINE = re.compile(
-    r"\b(?:existing|previous|prior|state[- ]of[- ]the[- ]art|SOTA|SoTA|baselines?|competing|counterparts?|other|"
+    r"\b(?:existing|previous|prior|state[- ]of[- ]the[- "
+    r"]art|SOTA|SoTA|baselines?|competing|counterparts?|other|"
     r"conventional|traditional|current|standard|alternative|leading|strongest|strong|best|recent|popular|"
     r"prominent|humans?|random|naive|comparable|similar|equivalent|corresponding|vanilla|original|typical|common|default|full|dense|uniform|its|their|"
     r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)\b",

@@ -6,7 +6,8 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
-"x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or "a threefold increase" are found too.
+"x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
+"a threefold increase" are found too.
 Whether a remaining number is a *result* (and what it measures) is decided by ``pipeline.results``.
 """
 
@@ -352,7 +353,8 @@ def _share_list_units(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 def _with_written_ratios(text: str, found: list[Quantity]) -> list[Quantity]:
-    """Add ratios the main pattern cannot see ("x7 faster", "by a factor of 1.4", "twice as fast"), in text order.
+    """Add ratios the main pattern cannot see ("x7 faster", "by a factor of 1.4", "twice as fast"), in text
+    order.
     A written ratio replaces the bare number found at the same place."""
     extra = [Quantity(float(m.group("a")), None, "x", m.start(), m.end()) for m in _PREFIX_X.finditer(text)]
     extra += [
