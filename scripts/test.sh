@@ -8,6 +8,11 @@ PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test,dist]'
 
+# Lint and type gates first: a style or typing regression fails before the slower tests start.
+.venv/bin/ruff check pipeline tests scripts
+.venv/bin/ruff format --check --quiet pipeline tests scripts
+.venv/bin/mypy pipeline
+
 export NEO4J_PASSWORD="${NEO4J_PASSWORD:-paperkg-test-pw}"
 export NEO4J_URI="${NEO4J_URI:-neo4j://127.0.0.1:${NEO4J_BOLT_PORT:-7687}}"
 export NEO4J_USER="${NEO4J_USER:-neo4j}"

@@ -33,10 +33,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def _normalize(text: str) -> str:
-    try:
-        from pipeline.corpus.normalize import normalize_text
-    except ImportError:  # before the layout move
-        from pipeline.normalize import normalize_text  # type: ignore[no-redef]
+    from pipeline.corpus.normalize import normalize_text
+
     return normalize_text(text).text
 
 

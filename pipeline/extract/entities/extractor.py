@@ -5,8 +5,8 @@ Pure functions over a spaCy ``Doc``; the ``paperkg_entities`` factory only store
 
 How a mention is found (candidates), typed and given a role:
 
-1. **Candidates.** (a) acronym definitions "Long Name (LN)" (:mod:`pipeline.acronyms`): one entity whose
-   text is the long form and whose alias is the short form; (b) name-shaped strings (digits, inner
+1. **Candidates.** (a) acronym definitions "Long Name (LN)" (:mod:`..text.acronyms`): one entity
+   whose text is the long form and whose alias is the short form; (b) name-shaped strings (digits, inner
    capitals, two capitals, slashes: ``ViT-B/16``, ``Llama3-8b``, ``ImageNet-1k``, ``D-TFBO``); (c) Title
    Case phrases in mid-sentence ("Gradient Mode Regularization", "The Cancer Genome Atlas"); (d) names
    after naming cues ("called/named/dubbed X", "we propose X, a ...", also shapeless ones: "termed
@@ -24,7 +24,7 @@ How a mention is found (candidates), typed and given a role:
    shapes ("-Bench", "QA"), and the gazetteers. Votes of all occurrences of the same name are summed.
    A lowercase acronym definition is a concept or a task unless its head names a technique ("behavior
    cloning (BC)", "chain-of-thought (CoT)") or the abstract uses it as a tool ("BC policy", "through the
-   ICL approach"): :mod:`pipeline.entity_acro`.
+   ICL approach"): :mod:`pipeline.extract.entities.acro`.
 3. **Role.** Methods: ``proposed`` when the mention is in the object of "we propose/introduce/present",
    in "called/named X" (unless the named thing is only analysed: "we analyze a variant named X"),
    "X, a novel ...", "our X" or shares a coined prefix with a proposed name;
@@ -36,10 +36,9 @@ How a mention is found (candidates), typed and given a role:
    by (start, type).
 
 This module is the thin entry point: it runs the stages in order and merges their output. The rules
-live in :mod:`pipeline.entity_candidates` (name shapes, Title Case, weak words),
-:mod:`pipeline.entity_metrics`, :mod:`pipeline.entity_tasks`, :mod:`pipeline.entity_types` (votes),
-:mod:`pipeline.entity_roles`; word lists in :mod:`pipeline.entity_lexicon`, matchers in
-:mod:`pipeline.entity_resources`, parse helpers in :mod:`pipeline.entity_parse`.
+live beside it in ``extract/entities/``: :mod:`.candidates` (name shapes, Title Case, weak words),
+:mod:`.metrics`, :mod:`.tasks`, :mod:`.types` (votes), :mod:`.roles`; word lists in :mod:`.lexicon`,
+matchers in :mod:`.resources`, parse helpers in :mod:`.parse`.
 """
 
 from __future__ import annotations

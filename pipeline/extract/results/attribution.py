@@ -3,7 +3,7 @@
 ``attribute_sentence`` is the per-sentence driver: it computes each number's kind and local metric, shares
 them within coordinated runs, falls back to a same-unit neighbour's metric, then fills datasets ("on X"
 after the number, the nearest dataset before it, the abstract's only dataset), baselines
-(``result_baselines``) and methods (the governing verb's named subject when it is not ours, else the
+(``results.baselines``) and methods (the governing verb's named subject when it is not ours, else the
 proposed method; "A, B and C reach 1, 2 and 3, respectively" pairs subjects in order).
 """
 

@@ -3,15 +3,15 @@
 Pure function ``find_results(doc, entities)``; the ``paperkg_results`` factory stores its output on
 ``doc._.kg_results``. This module is only the entry point and the spaCy component; the rules live in
 ``result_*`` modules, one concern each, so that each can be read (and tested) on its own:
-``result_vocab`` (cue vocabularies), ``result_context`` (per-abstract names, acronyms, proposed method),
-``result_filters`` (what is not a result; kind), ``result_lists`` (coordinated runs and name lists),
-``result_metrics``, ``result_baselines`` and ``result_attribution`` (what a number belongs to).
+``results.vocab`` (cue vocabularies), ``results.context`` (per-abstract names, acronyms, proposed method),
+``results.filters`` (what is not a result; kind), ``results.lists`` (coordinated runs and name lists),
+``results.metrics``, ``results.baselines`` and ``results.attribution`` (what a number belongs to).
 
 How a result is built (rules, not a model):
 
-1. ``pipeline.numbers.scan_quantities`` finds numbers with units and ranges and drops names/sizes/dims
-   (markdown emphasis around a number is ignored: "**14.4** higher", "*10*×").
-2. A quantity is kept when it is an experimental outcome (``result_filters``): it has a result unit (%, x,
+1. ``extract.text.numbers.scan_quantities`` finds numbers with units and ranges and drops
+   names/sizes/dims (markdown emphasis around a number is ignored: "**14.4** higher", "*10*×").
+2. A quantity is kept when it is an experimental outcome (``results.filters``): it has a result unit (%, x,
    points, FPS, TFLOPs/s, Elo, dB ...) and no setup cue ("at 50% sparsity", "10% of the training data",
    "probability of 0.5", a comparison target's own score "(76%)" / "vs. 53.6%", a data statistic, a
    background sentence about prior work), or it is a bare number tied to a metric ("SPICE increase from

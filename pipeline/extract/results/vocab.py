@@ -3,7 +3,7 @@
 Kept apart from the rules because they are data, not logic: metric names (words and acronyms), gain
 cues, cost-fraction cues, name shapes (acronyms, hardware, backbones), generic baseline phrases and
 noun-phrase boundaries. Adding a word here changes behaviour everywhere it is used; the rules that read
-them live in ``result_filters``, ``result_metrics``, ``result_baselines`` and ``result_attribution``.
+them live in ``results.filters``, ``results.metrics``, ``results.baselines`` and ``results.attribution``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (2
 "from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
 "a threefold increase" are found too.
-Whether a remaining number is a *result* (and what it measures) is decided by ``pipeline.results``.
+Whether a remaining number is a *result* (and what it measures) is decided by
+``extract.results``.
 """
 
 from __future__ import annotations
