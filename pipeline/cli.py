@@ -18,6 +18,7 @@ import typer
 from pydantic import SecretStr
 
 from .errors import EXIT_FAILURE, EXIT_OK, PaperKGError
+from .evaluate import ALL_SETS
 from .resources import SAMPLE_CORPUS
 
 app = typer.Typer(
@@ -396,12 +397,14 @@ def stats(
 @app.command()
 def evaluate(
     sets: str = typer.Option(
-        "seeds,iclr2025_dev,iclr2024_dev,iclr2024_heldout,iclr2024_test,scierc,scier,scier_ood",
+        ",".join(ALL_SETS),
         "--sets",
-        help="Comma-separated: seeds (bundled), iclr2025_dev and iclr2024_dev (tuning), iclr2024_heldout and "
-        "iclr2024_test (held-out tests), "
-        "scierc, scier, scier_ood (peer test splits); all but seeds read ../shared and are skipped without "
-        "it.",
+        help="Comma-separated: seeds (bundled), train_dev, iclr2025_dev and iclr2024_dev (development), "
+        "iclr2024_heldout, iclr2024_test and xvenue_heldout (held-out tests), scierc, scier, scier_ood "
+        "(peer test splits); all but seeds read ../shared and are skipped without it.",
+    ),
+    rules_only: bool = typer.Option(
+        False, "--rules-only", help="Score the rules without the learned entity model (the baseline)."
     ),
     json_out: Path | None = typer.Option(None, "--json", help="Write the full report as JSON."),
     markdown_out: Path | None = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
@@ -409,11 +412,15 @@ def evaluate(
     """Score extraction against the seed gold and the peer benchmarks' test splits.
 
     Example: paperkg evaluate --sets seeds --markdown out/eval.md
+
+    Example: paperkg evaluate --sets xvenue_heldout --rules-only   (the rules without the trained model)
     """
     from .evaluate import format_report, run_evaluation
+    from .extract.nlp import build_nlp
 
     try:
-        report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()])
+        nlp = build_nlp(learned=False) if rules_only else None
+        report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()], nlp)
     except ValueError as exc:  # an unknown set name
         raise typer.BadParameter(str(exc), param_hint="--sets") from exc
     text = format_report(report)

@@ -24,12 +24,13 @@ import os
 import re
 import time
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .corpus.read import read_corpus
+from .extract.learned.split import is_dev
 from .extract.text.numbers import TIME_UNITS
 from .records import EntityMention, EntityType, PaperRecord, Record, ResultMention
 
@@ -40,12 +41,15 @@ FIXTURES = REPO_ROOT / "tests" / "fixtures"
 SEED_GOLD = FIXTURES / "seeds_gold.jsonl"
 SEED_DIR = REPO_ROOT / "data" / "iclr2025"
 SEED_GLOB = "[0-9][0-9][0-9]_*.txt"
+ANNOTATIONS = REPO_ROOT / "data" / "annotations"
 ALL_SETS = (
     "seeds",
     "iclr2025_dev",
     "iclr2024_dev",
     "iclr2024_heldout",
     "iclr2024_test",
+    "xvenue_heldout",
+    "train_dev",
     "scierc",
     "scier",
     "scier_ood",
@@ -84,6 +88,18 @@ CORPUS_GOLD = {
         ),
     ),
 }
+CORPUS_GOLD["xvenue_heldout"] = (
+    tuple(sorted((ANNOTATIONS / "xvenue_heldout").glob("batch_*.jsonl"))),
+    "corpora/ai_venues_abstracts.jsonl",
+    "held-out test: 100 abstracts of eight non-ICLR venues, annotated from scratch; never used to tune",
+)
+CORPUS_GOLD["train_dev"] = (
+    tuple(sorted((ANNOTATIONS / "train").glob("batch_*.jsonl"))),
+    "corpora/ai_venues_abstracts.jsonl",
+    "development split of the training corpus (one abstract in ten, by id): picks model and combination",
+)
+#: sets that keep only some of their gold files' abstracts
+GOLD_FILTERS: dict[str, Callable[[str], bool]] = {"train_dev": is_dev}
 #: sets scored like the seeds (full guidelines gold: entities with roles, and results)
 GUIDELINE_SETS = ("seeds", *CORPUS_GOLD)
 TYPES = tuple(EntityType)
@@ -373,9 +389,11 @@ def load_seeds(directory: Path = SEED_DIR, gold_path: Path = SEED_GOLD) -> Bench
     return Benchmark(papers, gold, TYPES, notes)
 
 
-def load_corpus_gold(gold_paths: Sequence[Path], corpus: Path, role: str) -> Benchmark:
+def load_corpus_gold(
+    gold_paths: Sequence[Path], corpus: Path, role: str, keep: Callable[[str], bool] | None = None
+) -> Benchmark:
     """Guideline gold for abstracts we may not ship: the texts are read from the corpus by id."""
-    gold = [g for path in gold_paths for g in load_gold_jsonl(path)]
+    gold = [g for path in gold_paths for g in load_gold_jsonl(path) if keep is None or keep(g.id)]
     wanted = {g.id for g in gold}
     papers = [r for r in read_corpus([corpus]) if r.id in wanted]
     missing = wanted - {p.id for p in papers}
@@ -449,7 +467,7 @@ def load_set(name: str) -> Benchmark | str:
         present = [g for g in gold_files if g.is_file()]
         if not (present and corpus.is_file()):
             return f"skipped: needs {gold_files[0].name} and {corpus} (the abstracts are not shipped)"
-        return load_corpus_gold(present, corpus, role)
+        return load_corpus_gold(present, corpus, role, GOLD_FILTERS.get(name))
     if name not in _PEER_FILES:
         raise ValueError(f"unknown evaluation set {name!r}; choose from {', '.join(ALL_SETS)}")
     path = shared_dir() / _PEER_FILES[name]

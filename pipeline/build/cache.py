@@ -48,13 +48,24 @@ def content_key(abstract: str, fingerprint: str, title: str | None = None) -> st
 #: What extraction depends on: every module under ``pipeline/extract/`` (any new one included, so forgetting
 #: to bump the version is safe), the normalisation of ``pipeline/corpus/`` and the shared records. Editing
 #: the graph, load or build stages keeps the cache valid.
-NLP_SOURCES = ("extract/**/*.py", "corpus/*.py", "records.py")
+NLP_SOURCES = (
+    "extract/**/*.py",
+    "extract/learned/config.cfg",
+    "extract/learned/model/**/*",
+    "corpus/*.py",
+    "records.py",
+)
 
 
 def nlp_source_files() -> dict[str, Path]:
     """The files an extraction depends on, by a label that does not depend on where the package lives."""
     package = Path(__file__).resolve().parents[1]
-    files = {str(p.relative_to(package)): p for pattern in NLP_SOURCES for p in package.glob(pattern)}
+    files = {
+        str(p.relative_to(package)): p
+        for pattern in NLP_SOURCES
+        for p in package.glob(pattern)
+        if p.is_file()
+    }
     try:
         from ..extract.text.gazetteer import default_dir
 

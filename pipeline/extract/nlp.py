@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import spacy
 from spacy.language import Language
@@ -18,6 +19,7 @@ from ..corpus.normalize import normalize_text
 from ..errors import ConfigError
 from ..records import EntityMention, PaperExtraction, PaperRecord, ResultMention
 from .entities import extractor as _entities  # noqa: F401  (registers the paperkg_entities factory)
+from .learned.component import model_available
 from .results import extractor as _results  # noqa: F401  (registers the paperkg_results factory)
 
 logger = logging.getLogger(__name__)
@@ -53,16 +55,27 @@ def plain_records(doc: Doc) -> Doc:
     return doc
 
 
-def build_nlp(model: str | None = None, *, records_as_dicts: bool = True) -> Language:
-    """Load the trained model and add the paperkg components after its parser.
+def build_nlp(
+    model: str | None = None,
+    *,
+    records_as_dicts: bool = True,
+    learned: bool = True,
+    entity_config: dict[str, Any] | None = None,
+) -> Language:
+    """Load the English model and add the paperkg components after its parser.
 
     Args:
         model: spaCy package to load (default: the installed English model).
         records_as_dicts: end with ``paperkg_plain_records`` so Docs can cross process boundaries
             (what ``extract`` needs); ``False`` leaves the records as objects on ``doc._``.
+        learned: run the packaged entity model (``paperkg_learned_entities``) when it is installed, and
+            combine its spans with the rules; ``False`` gives the rules alone.
+        entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
     nlp = spacy.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
-    nlp.add_pipe("paperkg_entities", last=True)
+    if learned and model_available():
+        nlp.add_pipe("paperkg_learned_entities", last=True)
+    nlp.add_pipe("paperkg_entities", last=True, config=entity_config or {})
     nlp.add_pipe("paperkg_results", last=True)
     if records_as_dicts:
         nlp.add_pipe("paperkg_plain_records", last=True)

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -52,6 +53,8 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from ...records import EntityMention, EntityType
+from ..learned.combine import DEFAULT_ROLE_SOURCE, DEFAULT_STRATEGY, combine
+from ..learned.component import SPANS_KEY
 from ..text.acronyms import find_definitions
 from .acro import technique_long_form, technique_phrase_candidates
 from .candidates import (
@@ -428,21 +431,34 @@ def _title_only_name(doc: Doc, name: str, data: bool) -> EntityMention:
 # ---------------------------------------------------------------------------------------------------------
 
 
-@Language.factory("paperkg_entities", assigns=["doc._.kg_entities"], default_config={})
-def make_entity_finder(nlp: Language, name: str) -> EntityFinder:
-    return EntityFinder(nlp.vocab)
+@Language.factory(
+    "paperkg_entities",
+    assigns=["doc._.kg_entities"],
+    default_config={"strategy": dict(DEFAULT_STRATEGY), "role_source": DEFAULT_ROLE_SOURCE},
+)
+def make_entity_finder(nlp: Language, name: str, strategy: dict[str, str], role_source: str) -> EntityFinder:
+    return EntityFinder(nlp.vocab, strategy=strategy, role_source=role_source)
 
 
 class EntityFinder:
-    """Pipeline component: stores ``find_entities(doc)`` on ``doc._.kg_entities``.
+    """Pipeline component: stores ``find_entities(doc)`` on ``doc._.kg_entities``, combined per type with
+    the learned model's spans when ``paperkg_learned_entities`` ran before it (``learned.combine``).
 
     The phrase matchers are built from the shipped gazetteers in ``initialize`` (or lazily on first use
     when the pipeline is assembled without ``nlp.initialize()``).
     """
 
-    def __init__(self, vocab: Vocab) -> None:
+    def __init__(
+        self,
+        vocab: Vocab,
+        *,
+        strategy: Mapping[str, str] | None = None,
+        role_source: str = DEFAULT_ROLE_SOURCE,
+    ) -> None:
         self.vocab = vocab
         self.resources: Resources | None = None
+        self.strategy = dict(strategy or DEFAULT_STRATEGY)
+        self.role_source = role_source
 
     def initialize(self, get_examples=None, *, nlp: Language | None = None) -> None:  # type: ignore[no-untyped-def]
         self.resources = build_resources(self.vocab)
@@ -450,7 +466,12 @@ class EntityFinder:
     def __call__(self, doc: Doc) -> Doc:
         if self.resources is None:
             self.resources = default_resources(self.vocab)
-        doc._.kg_entities = find_entities(doc, self.resources)
+        found = find_entities(doc, self.resources)
+        if SPANS_KEY in doc.spans:
+            found = combine(
+                doc, found, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
+            )
+        doc._.kg_entities = found
         return doc
 
 

@@ -1,0 +1,135 @@
+"""Rules and model together: per entity type, which of the two decides.
+
+Why a per-type choice: the rules are strong where the text itself says what a name is (acronym
+definitions, gazetteer names, title cues) and weak on conventions (which phrase is a task, where a
+method's name ends); the model learned those conventions from the annotated corpus. Which strategy wins
+for which type is measured on development data (``scripts/choose_combination.py``), and the winner is the
+default of ``paperkg_entities``. Pure functions over the Doc, the rule mentions and the model spans.
+
+Strategies:
+- ``rules``: the rule mentions only (the model is ignored for this type);
+- ``model``: the model's entities only;
+- ``union``: the rule mentions, plus model entities that no rule mention overlaps;
+- ``vote``: the rule mentions the model also marks (as anything), plus model entities no rule mention
+  overlaps. Title mentions (``in_title``) cannot be checked against the abstract and always stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from spacy.tokens import Doc, Span
+
+from ...records import EntityMention, EntityType
+from ..entities.parse import norm_key, sentence_of
+from ..entities.roles import dataset_role, method_role
+from .spans import split_label
+
+STRATEGIES = ("rules", "model", "union", "vote")
+#: the measured best per type (see the README's evaluation section); ``role_source`` likewise
+DEFAULT_STRATEGY: Mapping[str, str] = {
+    "METHOD": "union",
+    "DATASET": "union",
+    "METRIC": "union",
+    "TASK": "union",
+}
+DEFAULT_ROLE_SOURCE = "rules"
+MAX_MODEL_TASKS = 4
+
+
+def occurrences(text: str, forms: Iterable[str]) -> list[tuple[int, int]]:
+    out = []
+    for form in forms:
+        if form.strip():
+            out += [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text)]
+    return out
+
+
+def _overlaps(spans: Sequence[tuple[int, int]], others: Sequence[tuple[int, int]]) -> bool:
+    return any(s < oe and os < e for s, e in spans for os, oe in others)
+
+
+def _rule_role(doc: Doc, etype: EntityType, spans: Sequence[Span]) -> str | None:
+    if etype is EntityType.METHOD:
+        roles = {method_role(doc, sp) for sp in spans}
+        return "proposed" if "proposed" in roles else "baseline" if "baseline" in roles else "used"
+    if etype is EntityType.DATASET:
+        return "introduced" if any(dataset_role(doc, sp) == "introduced" for sp in spans) else "used"
+    return None
+
+
+def model_entities(
+    doc: Doc, spans: Iterable[Span], *, role_source: str = DEFAULT_ROLE_SOURCE
+) -> list[EntityMention]:
+    """One mention per distinct name the model found (first occurrence's offsets, the role its
+    occurrences agree on most: by their labels, or by the rules' reading of each occurrence)."""
+    groups: dict[tuple[EntityType, str], list[Span]] = {}
+    for sp in spans:
+        base, _ = split_label(sp.label_)
+        text = sp.text.strip(" .,;:'\"")
+        if not text or base not in EntityType.__members__:
+            continue
+        groups.setdefault((EntityType[base], norm_key(text)), []).append(sp)
+    out = []
+    for (etype, _), group in groups.items():
+        first = group[0]
+        if role_source == "model":
+            labelled = Counter(split_label(sp.label_)[1] for sp in group)
+            role = labelled.most_common(1)[0][0]
+        else:
+            role = _rule_role(doc, etype, group)
+        forms = list(dict.fromkeys(sp.text for sp in group))
+        out.append(
+            EntityMention(
+                type=etype,
+                text=forms[0],
+                start=first.start_char,
+                end=first.end_char,
+                sentence=sentence_of(doc, first),
+                role=role if etype in (EntityType.METHOD, EntityType.DATASET) else None,
+                aliases=tuple(forms[1:]),
+            )
+        )
+    return out
+
+
+def combine(
+    doc: Doc,
+    rule_mentions: Sequence[EntityMention],
+    spans: Iterable[Span],
+    *,
+    strategy: Mapping[str, str] = DEFAULT_STRATEGY,
+    role_source: str = DEFAULT_ROLE_SOURCE,
+) -> list[EntityMention]:
+    """The entities of one abstract, each type decided by its strategy; sorted like the rules' output."""
+    spans = list(spans)
+    text = doc.text
+    model = model_entities(doc, spans, role_source=role_source)
+    model_spans = [(sp.start_char, sp.end_char) for sp in spans]
+    rule_spans = {
+        id(m): occurrences(text, (m.text, *m.aliases)) or [(m.start, m.end)]
+        for m in rule_mentions
+        if not m.in_title
+    }
+    all_rule_spans = [s for v in rule_spans.values() for s in v]
+    out: list[EntityMention] = []
+    for etype in EntityType:
+        how = strategy.get(etype.value, "rules")
+        if how not in STRATEGIES:
+            raise ValueError(f"unknown strategy {how!r} for {etype.value}; choose from {STRATEGIES}")
+        rules = [m for m in rule_mentions if m.type is etype]
+        mine = [m for m in model if m.type is etype]
+        fresh = [m for m in mine if not _overlaps(occurrences(text, (m.text, *m.aliases)), all_rule_spans)]
+        if etype is EntityType.TASK:
+            fresh = fresh[:MAX_MODEL_TASKS]
+        if how == "rules":
+            out += rules
+        elif how == "model":
+            out += mine[:MAX_MODEL_TASKS] if etype is EntityType.TASK else mine
+        elif how == "union":
+            out += rules + fresh
+        else:  # vote
+            out += [m for m in rules if m.in_title or _overlaps(rule_spans[id(m)], model_spans)] + fresh
+    return sorted(out, key=lambda m: (m.start, m.type.value, m.end))

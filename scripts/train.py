@@ -1,0 +1,245 @@
+"""Train paperkg's entity recogniser from the annotated corpus: one reproducible command.
+
+    python scripts/train.py                       # corpus -> vectors -> train -> install into the package
+    python scripts/train.py --fraction 0.25 --no-install --output out/train-25   # a learning-curve point
+    python scripts/train.py --no-vectors          # without the in-domain floret vectors
+
+Steps (each skipped when its output exists, unless --force):
+1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
+   (read by id from ``../shared/corpora/ai_venues_abstracts.jsonl``, normalised as ``paperkg build`` does)
+   with every occurrence of every annotated name labelled (``pipeline.extract.learned.spans``). Abstracts
+   whose text is kept for an independent evaluation (``../shared/eval-exclude.sha256``) or is the text of
+   any evaluation set of the project (seeds, dev, held-out, cross-venue) are dropped. One in ten, by id
+   (``learned.split``), is the development split that picks the best checkpoint.
+2. **vectors** (default on): floret vectors (CBOW, 100 dimensions, 50k hash buckets) trained on the 59,715
+   abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
+3. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0.
+4. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
+
+Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pipeline.corpus.normalize import normalize_text  # noqa: E402
+from pipeline.extract.learned.spans import gold_spans  # noqa: E402
+from pipeline.extract.learned.split import is_dev  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpora" / "ai_venues_abstracts.jsonl"
+ANNOTATIONS = ROOT / "data" / "annotations"
+FIXTURES = ROOT / "tests" / "fixtures"
+CONFIG = ROOT / "pipeline" / "extract" / "learned" / "config.cfg"
+PACKAGED = ROOT / "pipeline" / "extract" / "learned" / "model"
+MAX_MODEL_MB = 40
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def prefix_key(text: str) -> str:
+    """The same paper's abstract differs by a character between corpora (a final period, a space): its
+    first 100 characters, whitespace-normalised and casefolded, still match."""
+    return " ".join(text.split())[:100].casefold()
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+
+
+def evaluation_keys() -> tuple[set[str], set[str]]:
+    """(full hashes, prefix keys) of every abstract the project evaluates on and every abstract kept for an
+    independent evaluation, found in all three corpora."""
+    from pipeline.corpus.read import read_corpus
+
+    hashes = {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")}
+    ids = {row["id"] for path in FIXTURES.glob("*.jsonl") for row in read_jsonl(path)}
+    ids |= {
+        row["id"] for path in (ANNOTATIONS / "xvenue_heldout").glob("*.jsonl") for row in read_jsonl(path)
+    }
+    prefixes = {
+        prefix_key(r.abstract) for r in read_corpus(sorted((ROOT / "data" / "iclr2025").glob("*.txt")))
+    }
+    for name in ("iclr2024.jsonl", "iclr2025.jsonl", "ai_venues_abstracts.jsonl"):
+        for rec in read_jsonl(SHARED / "corpora" / name):
+            if rec["id"] in ids or rec["id"].split(":", 1)[-1] in ids or digest(rec["abstract"]) in hashes:
+                hashes.add(digest(rec["abstract"]))
+                prefixes.add(prefix_key(rec["abstract"]))
+    return hashes, prefixes
+
+
+def is_banned(abstract: str, keys: tuple[set[str], set[str]]) -> bool:
+    return digest(abstract) in keys[0] or prefix_key(abstract) in keys[1]
+
+
+def build_corpus(out: Path, fraction: float, with_roles: bool) -> dict[str, int]:
+    import spacy
+    from spacy.tokens import DocBin
+
+    nlp = spacy.blank("en")
+    texts = {r["id"]: r for r in read_jsonl(CORPUS)}
+    banned = evaluation_keys()
+    rows = [row for path in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for row in read_jsonl(path)]
+    stats = {"annotated": len(rows), "dropped_eval": 0, "train": 0, "dev": 0, "spans": 0, "unaligned": 0}
+    train_rows = [r for r in rows if not is_dev(r["id"])]
+    dev_rows = [r for r in rows if is_dev(r["id"])]
+    random.Random(0).shuffle(train_rows)
+    train_rows = train_rows[: round(len(train_rows) * fraction)]
+    for split, chosen in (("train", train_rows), ("dev", dev_rows)):
+        db = DocBin()
+        for row in chosen:
+            abstract = texts[row["id"]]["abstract"]
+            if is_banned(abstract, banned):
+                stats["dropped_eval"] += 1
+                continue
+            text = normalize_text(abstract).text
+            doc = nlp.make_doc(text)
+            ents = []
+            for s, e, label in gold_spans(
+                text, row, with_roles=with_roles, normalize=lambda f: normalize_text(f).text
+            ):
+                span = doc.char_span(s, e, label=label, alignment_mode="contract")
+                if span is None or not span.text.strip():
+                    stats["unaligned"] += 1
+                    continue
+                ents.append(span)
+            doc.ents = spacy.util.filter_spans(ents)
+            stats["spans"] += len(doc.ents)
+            stats[split] += 1
+            db.add(doc)
+        out.mkdir(parents=True, exist_ok=True)
+        db.to_disk(out / f"{split}.spacy")
+    (out / "corpus.json").write_text(json.dumps(stats, indent=2) + "\n")
+    return stats
+
+
+def build_vectors(out: Path) -> Path:
+    import floret
+
+    banned = evaluation_keys()
+    text_file = out / "vectors-corpus.txt"
+    n = 0
+    with text_file.open("w", encoding="utf-8") as fh:
+        for rec in read_jsonl(CORPUS):
+            if is_banned(rec["abstract"], banned):
+                continue
+            fh.write(" ".join(normalize_text(rec["abstract"]).text.split()) + "\n")
+            n += 1
+    model = floret.train_unsupervised(
+        str(text_file),
+        model="cbow",
+        mode="floret",
+        dim=100,
+        bucket=50000,
+        minn=4,
+        maxn=5,
+        hashCount=2,
+        epoch=5,
+        thread=2,
+        minCount=3,
+    )
+    model.save_floret_vectors(str(out / "vectors.floret"))
+    vec_dir = out / "vectors"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "spacy",
+            "init",
+            "vectors",
+            "en",
+            str(out / "vectors.floret"),
+            str(vec_dir),
+            "--mode",
+            "floret",
+        ],
+        check=True,
+    )
+    (out / "vectors.json").write_text(json.dumps({"abstracts": n}) + "\n")
+    text_file.unlink()
+    return vec_dir
+
+
+def train(out: Path, vectors: Path | None) -> Path:
+    cmd = [
+        sys.executable,
+        "-m",
+        "spacy",
+        "train",
+        str(CONFIG),
+        "--output",
+        str(out / "model"),
+        "--paths.train",
+        str(out / "corpus" / "train.spacy"),
+        "--paths.dev",
+        str(out / "corpus" / "dev.spacy"),
+    ]
+    if vectors is not None:
+        cmd += [
+            "--paths.vectors",
+            str(vectors),
+            "--components.tok2vec.model.embed.include_static_vectors",
+            "true",
+        ]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    (out / "train.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    return out / "model" / "model-best"
+
+
+def install(best: Path) -> None:
+    size_mb = sum(p.stat().st_size for p in best.rglob("*") if p.is_file()) / 2**20
+    if size_mb > MAX_MODEL_MB:
+        raise SystemExit(f"model is {size_mb:.1f} MB, over the {MAX_MODEL_MB} MB the package allows")
+    if PACKAGED.exists():
+        shutil.rmtree(PACKAGED)
+    shutil.copytree(best, PACKAGED)
+    print(f"installed {best} -> {PACKAGED} ({size_mb:.1f} MB)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Train paperkg's entity recogniser (see the module docstring).")
+    ap.add_argument("--output", type=Path, default=ROOT / "out" / "train")
+    ap.add_argument(
+        "--fraction", type=float, default=1.0, help="share of the training split to use (learning curve)"
+    )
+    ap.add_argument("--no-vectors", action="store_true", help="train without in-domain floret vectors")
+    ap.add_argument(
+        "--vectors-dir", type=Path, default=ROOT / "out" / "vectors", help="where vectors are built/reused"
+    )
+    ap.add_argument("--no-roles", action="store_true", help="labels are types only (roles left to the rules)")
+    ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
+    ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
+    args = ap.parse_args()
+    if not CORPUS.is_file():
+        raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
+    corpus_dir = args.output / "corpus"
+    if args.force or not (corpus_dir / "train.spacy").exists():
+        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=not args.no_roles))
+    vectors = None
+    if not args.no_vectors:
+        vectors = args.vectors_dir / "vectors"
+        if args.force or not vectors.exists():
+            args.vectors_dir.mkdir(parents=True, exist_ok=True)
+            build_vectors(args.vectors_dir)
+    best = train(args.output, vectors)
+    if not args.no_install:
+        install(best)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""The learned entity model's data and its combination with the rules (no trained model needed)."""
+
+from __future__ import annotations
+
+import spacy
+
+from pipeline.extract.learned.combine import combine, model_entities
+from pipeline.extract.learned.spans import gold_spans, split_label
+from pipeline.extract.learned.split import is_dev
+from pipeline.records import EntityMention, EntityType
+
+ANN = {
+    "methods": [
+        {"name": "Hard View Pretraining", "aliases": ["HVP"], "role": "proposed"},
+        {"name": "DINO", "aliases": [], "role": "used"},
+    ],
+    "datasets": [
+        {"name": "ImageNet-1k", "aliases": [], "role": "used"},
+        {"name": "ImageNet", "aliases": [], "role": "used"},
+    ],
+    "metrics": [{"name": "accuracy", "aliases": []}],
+    "tasks": [],
+}
+TEXT = (
+    "We propose Hard View Pretraining (HVP). HVP with DINO reaches 78.8% accuracy on ImageNet-1k; "
+    "HVPs differ. ImageNet is large. DINOv2 is not DINO's twin."
+)
+
+
+def test_every_occurrence_is_labelled_on_word_boundaries() -> None:
+    spans = gold_spans(TEXT, ANN)
+    texts = [(TEXT[s:e], label) for s, e, label in spans]
+    assert texts.count(("HVP", "METHOD_PROPOSED")) == 2  # "HVPs" is another word
+    assert ("Hard View Pretraining", "METHOD_PROPOSED") in texts
+    assert texts.count(("DINO", "METHOD_USED")) == 2  # in "DINO's", not in "DINOv2"
+    assert ("accuracy", "METRIC") in texts
+
+
+def test_the_longer_name_wins_an_overlap() -> None:
+    texts = [TEXT[s:e] for s, e, _ in gold_spans(TEXT, ANN)]
+    assert "ImageNet-1k" in texts and texts.count("ImageNet") == 1  # the later, standalone one only
+    spans = gold_spans(TEXT, ANN)
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+
+
+def test_labels_without_roles_and_normalised_forms() -> None:
+    spans = gold_spans(
+        "We use X\u00d7Net.",
+        {"methods": [{"name": "XxNet", "aliases": [], "role": "used"}]},
+        with_roles=False,
+        normalize=lambda f: f.replace("x", "\u00d7", 1),
+    )
+    assert spans == [(7, 12, "METHOD")]
+    assert split_label("DATASET_INTRODUCED") == ("DATASET", "introduced") and split_label("TASK") == (
+        "TASK",
+        None,
+    )
+
+
+def test_dev_split_is_stable_and_about_a_tenth() -> None:
+    ids = [f"paper-{i}" for i in range(2000)]
+    share = sum(map(is_dev, ids)) / len(ids)
+    assert 0.07 < share < 0.13
+    assert [is_dev(i) for i in ids[:50]] == [is_dev(i) for i in ids[:50]]
+
+
+def _doc_with_model_spans(text: str, marks: list[tuple[str, str]]):  # type: ignore[no-untyped-def]
+    nlp = spacy.blank("en")
+    doc = nlp(text)
+    spans = []
+    for form, label in marks:
+        start = text.index(form)
+        spans.append(doc.char_span(start, start + len(form), label=label))
+    return doc, spans
+
+
+def _rule(text: str, etype: EntityType, form: str, role: str | None = None) -> EntityMention:
+    start = text.index(form)
+    return EntityMention(type=etype, text=form, start=start, end=start + len(form), sentence=text, role=role)
+
+
+def test_model_entities_group_occurrences_and_take_the_labels_majority_role() -> None:
+    text = "FooNet beats BarNet. FooNet is ours. FooNet wins."
+    doc, spans = _doc_with_model_spans(text, [("FooNet", "METHOD_PROPOSED"), ("BarNet", "METHOD_BASELINE")])
+    spans.append(doc.char_span(21, 27, label="METHOD_PROPOSED"))
+    spans.append(doc.char_span(37, 43, label="METHOD_USED"))
+    ents = {m.text: m for m in model_entities(doc, spans, role_source="model")}
+    assert ents["FooNet"].role == "proposed" and ents["FooNet"].start == 0
+    assert ents["BarNet"].role == "baseline"
+
+
+def test_strategies_decide_per_type() -> None:
+    text = "We train FooNet on BarSet and report top-1 accuracy for image classification."
+    doc, spans = _doc_with_model_spans(
+        text, [("FooNet", "METHOD_PROPOSED"), ("BarSet", "DATASET_USED"), ("image classification", "TASK")]
+    )
+    rules = [
+        _rule(text, EntityType.METHOD, "FooNet", "proposed"),
+        _rule(text, EntityType.METRIC, "top-1 accuracy"),
+        _rule(text, EntityType.TASK, "classification"),
+    ]
+
+    def names(strategy: dict[str, str]) -> set[tuple[str, str]]:
+        out = combine(doc, rules, spans, strategy=strategy, role_source="model")
+        return {(m.type.value, m.text) for m in out}
+
+    only_rules = names(dict.fromkeys(("METHOD", "DATASET", "METRIC", "TASK"), "rules"))
+    assert only_rules == {("METHOD", "FooNet"), ("METRIC", "top-1 accuracy"), ("TASK", "classification")}
+    union = names(dict.fromkeys(("METHOD", "DATASET", "METRIC", "TASK"), "union"))
+    assert ("DATASET", "BarSet") in union  # the model adds what no rule found
+    assert ("TASK", "image classification") not in union  # it overlaps the rules' task: rules keep it
+    model = names({"METHOD": "model", "DATASET": "model", "METRIC": "model", "TASK": "model"})
+    assert ("METRIC", "top-1 accuracy") not in model and ("TASK", "image classification") in model
+    vote = names(dict.fromkeys(("METHOD", "DATASET", "METRIC", "TASK"), "vote"))
+    assert ("METRIC", "top-1 accuracy") not in vote  # no model span supports it
+    assert ("METHOD", "FooNet") in vote and ("TASK", "classification") in vote
