@@ -5,7 +5,7 @@ in another), but only the small table of names, never the texts: ``EntityIndex.a
 as they stream past, ``finalize`` decides the clusters, and the mapping stage then asks ``ref`` for
 each surface form.
 
-What folds together: case, hyphen / space / underscore / Unicode-dash variants and a plural ``s``
+What folds together: case, hyphen / slash / space / underscore / Unicode-dash variants and a plural ``s``
 (``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``; ``LoRAs`` = ``LoRA``), and an
 acronym with its expansion when the corpus defines it one way only, or one way at least twice as often
 as any other. What stays apart: anything whose letters or digits
@@ -33,7 +33,8 @@ TYPE_CLASS: dict[EntityType, URIRef] = {
     EntityType.TASK: PKG.Task,
 }
 
-_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_·]+")
+#: "/" separates like a hyphen: ViT-B/16, ViT-B16 and ViT/B-16 are one model
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_·/]+")
 _DROP = re.compile(r"[^\w/.+#×]")
 _PLURAL_KEEP = ("ss", "us", "is", "as")
 

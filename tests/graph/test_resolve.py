@@ -128,3 +128,11 @@ def test_no_two_nodes_share_an_iri_or_a_normalised_label_on_a_messy_name_table()
     index.finalize()
     iris = [r.iri for r in index.entities()]
     assert len(iris) == len(set(iris)) and index.duplicate_label_count() == 0
+
+
+def test_slash_and_hyphen_variants_fold_but_letter_differences_do_not() -> None:
+    from pipeline.graph.resolve import norm_key
+
+    assert norm_key("ViT-B/16") == norm_key("ViT-B16") == norm_key("ViT/B-16")
+    assert norm_key("TRADE") != norm_key("TRADES")  # a distinct method, not a plural
+    assert norm_key("ViT-B/16") != norm_key("ViT-B/32")

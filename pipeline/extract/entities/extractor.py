@@ -88,6 +88,7 @@ from .roles import (
     subject_of_success,
 )
 from .tasks import select_tasks
+from .tidy import tidy_mention
 from .title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
 from .types import acro_type, decide_type, not_a_method, type_votes
 
@@ -471,7 +472,7 @@ class EntityFinder:
             found = combine(
                 doc, found, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
             )
-        doc._.kg_entities = found
+        doc._.kg_entities = [t for m in found if (t := tidy_mention(m)) is not None]
         return doc
 
 

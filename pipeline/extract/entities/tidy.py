@@ -1,0 +1,52 @@
+"""The last word on a mention's surface form: no trailing period, possessive or stray quote.
+
+Why: at corpus scale these split one entity into several nodes (``TP-N2F.`` beside ``TP-N2F``,
+``Uncertainty Quantification's``, ``Twenty Questions"``). A name never ends in sentence punctuation or a
+possessive, and keeps a quote or bracket only when it holds its pair. Pure functions over strings.
+"""
+
+from __future__ import annotations
+
+from ...records import EntityMention
+
+_POSSESSIVE = ("'s", "\u2019s")
+_QUOTES = "\"'\u201c\u201d\u2018\u2019`"
+_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
+def tidy(text: str) -> tuple[str, int, int]:
+    """``text`` without what a name never ends (or starts) with; also the characters cut at each end."""
+    s, e = 0, len(text)
+    changed = True
+    while changed and e > s:
+        changed = False
+        body = text[s:e]
+        if body.endswith(_POSSESSIVE) and e - s > 3:
+            e -= 2
+            changed = True
+        elif body[-1] in ",;:" or (body[-1] == "." and body.count(".") == 1 and e - s > 2):
+            e -= 1  # "TP-N2F." but not "U.S." nor "et al."
+            changed = True
+        elif body[-1] in _QUOTES and body.count(body[-1]) % 2 == 1 and body[-1] not in "'\u2019" + "`":
+            e -= 1  # 'Twenty Questions"' (an apostrophe may be part of the name)
+            changed = True
+        elif body[-1] in _PAIRS and _PAIRS[body[-1]] not in body:
+            e -= 1
+            changed = True
+        elif body[0] in _QUOTES and body.count(body[0]) % 2 == 1:
+            s += 1
+            changed = True
+    return text[s:e].strip(), s, len(text) - e
+
+
+def tidy_mention(m: EntityMention) -> EntityMention | None:
+    """The mention with tidy text and aliases (offsets moved with the text), or None when nothing is left."""
+    text, cut_start, cut_end = tidy(m.text)
+    if not text:
+        return None
+    aliases = tuple(dict.fromkeys(a for a in (tidy(x)[0] for x in m.aliases) if a and a != text))
+    if text == m.text and aliases == m.aliases:
+        return m
+    return m.model_copy(
+        update={"text": text, "start": m.start + cut_start, "end": m.end - cut_end, "aliases": aliases}
+    )

@@ -1,0 +1,40 @@
+"""A mention never ends in sentence punctuation, a possessive or an unpaired quote (one node per entity)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.extract.entities.tidy import tidy, tidy_mention
+from pipeline.records import EntityMention, EntityType
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("TP-N2F.", "TP-N2F"),
+        ("Twin-L2O.", "Twin-L2O"),
+        ("Uncertainty Quantification's", "Uncertainty Quantification"),
+        ("BERT\u2019s", "BERT"),
+        ('Twenty Questions"', "Twenty Questions"),
+        ("\u201cBERT", "BERT"),
+        ("FedBN)", "FedBN"),
+    ],
+)
+def test_trailing_noise_is_cut(raw: str, clean: str) -> None:
+    assert tidy(raw)[0] == clean
+
+
+@pytest.mark.parametrize("name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2"])
+def test_names_keep_their_own_punctuation(name: str) -> None:
+    assert tidy(name)[0] == name
+
+
+def test_offsets_follow_the_cut_and_aliases_are_tidied() -> None:
+    text = "We compare with TP-N2F. and more"
+    m = EntityMention(
+        type=EntityType.METHOD, text="TP-N2F.", start=16, end=23, sentence=text, aliases=("TPN2F's",)
+    )
+    t = tidy_mention(m)
+    assert (
+        t is not None and t.text == "TP-N2F" and text[t.start : t.end] == "TP-N2F" and t.aliases == ("TPN2F",)
+    )
