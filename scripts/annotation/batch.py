@@ -3,6 +3,7 @@
     python scripts/annotation/batch.py show train 7        # the 40 abstracts of batch 7, for an annotator
     python scripts/annotation/batch.py check train 7       # data/annotations/train/batch_007.jsonl
     python scripts/annotation/batch.py check-all            # every batch file present (exit 1 on any error)
+    python scripts/annotation/batch.py stats                # counts per set, for the data statement
 
 Why: every batch lands only after these checks pass (the checks the gold READMEs list): JSON and key
 order; ids exactly the batch's, in order; every name and alias verbatim in the title or abstract (raw, or
@@ -160,9 +161,39 @@ def check(name: str, k: int) -> list[str]:
     return errs
 
 
+def stats() -> None:
+    """Abstracts, entities by type and role, and results by kind, per set (Markdown rows)."""
+    from collections import Counter
+
+    for name in SETS:
+        rows = [
+            json.loads(ln)
+            for p in sorted((ANN / name).glob("batch_*.jsonl"))
+            for ln in p.open()
+            if ln.strip()
+        ]
+        venues = Counter(r["id"].split(":", 1)[0].rstrip("0123456789") for r in rows)
+        c: Counter[str] = Counter()
+        for r in rows:
+            for key in ("methods", "datasets", "metrics", "tasks"):
+                c[key] += len(r[key])
+                for e in r[key]:
+                    if "role" in e:
+                        c[f"{key}:{e['role']}"] += 1
+            c["results"] += len(r["results"])
+            for res in r["results"]:
+                c[f"results:{res['kind']}"] += 1
+                c["results:baseline named"] += res["baseline"] is not None
+        print(f"{name}: {len(rows)} abstracts; venues {dict(sorted(venues.items()))}")
+        print("  " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["show"] and len(argv) == 3:
         show(argv[1], int(argv[2]))
+        return 0
+    if argv == ["stats"]:
+        stats()
         return 0
     if argv[:1] == ["check"] and len(argv) == 3:
         errs = check(argv[1], int(argv[2]))
