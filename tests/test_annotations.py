@@ -1,0 +1,93 @@
+"""The annotated corpus stays clean: every batch passes the checker, and no annotated abstract is one kept
+for an independent evaluation or one of the project's own evaluation sets."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import PROJECT_ROOT, SHARED
+
+pytestmark = [pytest.mark.shared, pytest.mark.slow]
+ANN = PROJECT_ROOT / "data" / "annotations"
+
+
+def _batch_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(
+        "batch", PROJECT_ROOT / "scripts" / "annotation" / "batch.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[str, str]:
+    path = SHARED / "corpora" / "ai_venues_abstracts.jsonl"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    return {r["id"]: r["abstract"] for r in map(json.loads, path.open(encoding="utf-8"))}
+
+
+def _ids(name: str) -> list[str]:
+    return [
+        json.loads(ln)["id"]
+        for p in sorted((ANN / name).glob("batch_*.jsonl"))
+        for ln in p.open()
+        if ln.strip()
+    ]
+
+
+def test_every_batch_passes_the_checker(corpus: dict[str, str]) -> None:
+    batch = _batch_module()
+    errors = [
+        e
+        for name in batch.SETS
+        for p in sorted((ANN / name).glob("batch_*.jsonl"))
+        for e in batch.check(name, int(p.stem.split("_")[1]))
+    ]
+    assert not errors, errors[:10]
+
+
+def test_no_annotated_abstract_is_kept_for_independent_evaluation(corpus: dict[str, str]) -> None:
+    excluded = {
+        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")
+    }
+    hits = [
+        i
+        for name in ("train", "xvenue_heldout")
+        for i in _ids(name)
+        if hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() in excluded
+    ]
+    assert not hits, hits
+
+
+def test_training_never_holds_an_evaluation_abstract() -> None:
+    train = set(_ids("train"))
+    held = set(_ids("xvenue_heldout"))
+    gold = {
+        json.loads(ln)["id"] for p in (PROJECT_ROOT / "tests" / "fixtures").glob("*.jsonl") for ln in p.open()
+    }
+    assert not train & held
+    assert not {i.split(":", 1)[-1] for i in train} & gold
+    assert len(held) == 100 and all(not i.startswith("ICLR") for i in held)
+
+
+def test_the_batches_follow_the_sample_order() -> None:
+    order = (ANN / "train.ids").read_text().split()
+    for p in sorted((ANN / "train").glob("batch_*.jsonl")):
+        k = int(p.stem.split("_")[1])
+        assert [json.loads(ln)["id"] for ln in p.open() if ln.strip()] == order[40 * k : 40 * (k + 1)]
+
+
+def test_the_sample_has_every_venue_in_equal_shares() -> None:
+    from collections import Counter
+
+    order = Path(ANN / "train.ids").read_text().split()
+    venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in order)
+    assert len(venues) == 10 and max(venues.values()) - min(venues.values()) <= 1
