@@ -23,12 +23,23 @@ LABELS = {
     "iclr2024_dev": "ICLR 2024 dev (72; rules tuned on it)",
     "iclr2024_heldout": "**ICLR 2024 held-out, random (30; never tuned on)**",
     "iclr2024_test": "**ICLR 2024 held-out, reporting numbers (40; never tuned on)**",
+    "xvenue_heldout": "**cross-venue held-out, 9 non-ICLR venues (100; never tuned on)**",
+    "train_dev": "training corpus, dev split (one in ten; picks the model and the combination)",
     "scierc": "SciERC test (100)",
     "scier": "SciER test (854 sentences)",
     "scier_ood": "SciER test OOD (580)",
 }
-GUIDELINE_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "iclr2024_heldout", "iclr2024_test")
+GUIDELINE_SETS = (
+    "seeds",
+    "iclr2025_dev",
+    "iclr2024_dev",
+    "train_dev",
+    "iclr2024_heldout",
+    "iclr2024_test",
+    "xvenue_heldout",
+)
 HELD_OUT = ("iclr2024_heldout", "iclr2024_test")
+ALL_HELD_OUT = (*HELD_OUT, "xvenue_heldout")
 
 READING = [
     "**How to read this.** The rules were written against the seed gold and the two dev sets, so their "
@@ -78,11 +89,46 @@ def pooled(sets: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def eval_lines(report: dict[str, Any]) -> list[str]:
+def _cells(e: dict[str, Any]) -> dict[str, str]:
+    """Lenient F1 per type, proposed right/n and value+unit F1 of one set's report entry."""
+    ents = e["entities"]
+    out = {
+        t: _f(ents[t]["lenient"]["f1"]) if t in ents else "–"
+        for t in ("METHOD", "DATASET", "METRIC", "TASK", "ALL")
+    }
+    pm = e.get("proposed_method")
+    out["proposed"] = f"{pm['with_gold_proposed']['right']}/{pm['with_gold_proposed']['n']}" if pm else "–"
+    out["results"] = _f(e["results"]["f1"]) if e.get("results") else "–"
+    return out
+
+
+def _pooled_cells(sets: dict[str, Any], names: tuple[str, ...]) -> dict[str, str]:
+    p = pooled(sets, names)
+    out = {t: _f(_f1(*p["entities"][t])) for t in ("METHOD", "DATASET", "METRIC", "TASK", "ALL")}
+    out["proposed"] = f"{p['proposed'][0]}/{p['proposed'][1]}"
+    out["results"] = _f(_f1(*p["results"]))
+    return out
+
+
+COLS = ("METHOD", "DATASET", "METRIC", "TASK", "ALL", "proposed", "results")
+
+
+def _row(label: str, after: dict[str, str], before: dict[str, str] | None, bold: bool = False) -> str:
+    def cell(k: str) -> str:
+        txt = after[k] if before is None or before[k] == after[k] else f"{before[k]} → {after[k]}"
+        return f"**{txt}**" if bold else txt
+
+    return f"| {label} | " + " | ".join(cell(k) for k in COLS) + " |"
+
+
+def eval_lines(report: dict[str, Any], before: dict[str, Any] | None = None) -> list[str]:
     sets = {k: v for k, v in report["sets"].items() if v.get("status") == "ok"}
+    old = {k: v for k, v in (before or {}).get("sets", {}).items() if v.get("status") == "ok"}
     lines = [
         "Lenient F1 (%) per entity type; proposed method = papers with a gold proposed method whose proposed",
-        "method we name correctly; results = value+unit F1 (guideline sets only).",
+        "method we name correctly; results = value+unit F1 (guideline sets only). Where a cell reads",
+        "`a → b`, `a` is the rules alone (`paperkg evaluate --rules-only`, pipeline 0.6.0's extractor) and",
+        "`b` the default pipeline (rules and the trained model together).",
         "",
         "| set | Method | Dataset | Metric | Task | all | proposed method | results F1 |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -90,30 +136,15 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
     for name, label in LABELS.items():
         if name not in sets:
             continue
-        e = sets[name]
-        ents = e["entities"]
-
-        def cell(t: str, ents: dict[str, Any] = ents) -> str:
-            return _f(ents[t]["lenient"]["f1"]) if t in ents else "–"
-
-        pm = e.get("proposed_method")
-        res = e.get("results")
-        prop = f"{pm['with_gold_proposed']['right']}/{pm['with_gold_proposed']['n']}" if pm else "–"
-        lines.append(
-            f"| {label} | {cell('METHOD')} | {cell('DATASET')} | {cell('METRIC')} | {cell('TASK')} | "
-            f"{cell('ALL')} | {prop} | {_f(res['f1']) if res else '–'} |"
-        )
-        if name == HELD_OUT[-1] and all(h in sets for h in HELD_OUT):
-            p = pooled(sets, HELD_OUT)
-
-            def c(t: str, p: dict[str, Any] = p) -> str:
-                return _f(_f1(*p["entities"][t]))
-
-            lines.append(
-                f"| **held-out pooled (70)** | **{c('METHOD')}** | **{c('DATASET')}** | **{c('METRIC')}** | "
-                f"**{c('TASK')}** | **{c('ALL')}** | **{p['proposed'][0]}/{p['proposed'][1]}** | "
-                f"**{_f(_f1(*p['results']))}** |"
-            )
+        lines.append(_row(label, _cells(sets[name]), _cells(old[name]) if name in old else None))
+        if name == "xvenue_heldout":
+            for group, glabel in (
+                (HELD_OUT, "ICLR held-out pooled (70)"),
+                (ALL_HELD_OUT, "all held-out pooled (170)"),
+            ):
+                if all(h in sets for h in group):
+                    prev = _pooled_cells(old, group) if all(h in old for h in group) else None
+                    lines.append(_row(f"**{glabel}**", _pooled_cells(sets, group), prev, bold=True))
     lines += [
         "",
         "Result attribution over matched results (accuracy %, where the gold names one):",
@@ -130,19 +161,35 @@ def eval_lines(report: dict[str, Any]) -> list[str]:
                 + " | ".join(f"{_f(a[k]['acc_gold_named'])} (n={a[k]['n_gold_named']})" for k in keys)
                 + " |"
             )
-    if all(h in sets for h in HELD_OUT):
-        p = pooled(sets, HELD_OUT)["attrs"]
+    if all(h in sets for h in ALL_HELD_OUT):
+        p = pooled(sets, ALL_HELD_OUT)["attrs"]
         lines.append(
-            "| **held-out pooled** | "
+            "| **all held-out pooled** | "
             + " | ".join(f"**{_f(p[k][0] / p[k][1]) if p[k][1] else '–'}** (n={p[k][1]})" for k in keys)
             + " |"
         )
     reproduce = (
         f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
-        f"(all sets, {report['seconds']:.0f} s) and `python scripts/fill_readme.py`; the full strict/lenient "
-        "P/R/F1 tables come with `--markdown`."
+        f"(all sets, {report['seconds']:.0f} s), `paperkg evaluate --rules-only --json out/eval-rules.json` "
+        "and `python scripts/fill_readme.py`; the full strict/lenient P/R/F1 tables come with `--markdown`."
     )
     lines += ["", reproduce, "", *READING]
+    return lines
+
+
+def curve_lines(curve: dict[str, Any]) -> list[str]:
+    """Learning curve: lenient F1 per type on the pooled held-out sets per training-corpus share."""
+    lines = [
+        "| share of the training corpus | abstracts | Method | Dataset | Metric | Task | proposed | "
+        "train minutes |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for point in curve["points"]:
+        c = point["heldout"]
+        lines.append(
+            f"| {point['fraction']:.0%} | {point['abstracts']} | {c['METHOD']} | {c['DATASET']} | "
+            f"{c['METRIC']} | {c['TASK']} | {c['proposed']} | {point['minutes']} |"
+        )
     return lines
 
 
@@ -170,13 +217,20 @@ def replace_block(text: str, marker: str, lines: list[str]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--eval", type=Path, default=Path("out/eval.json"))
+    ap.add_argument("--before", type=Path, default=Path("out/eval-rules.json"), help="rules-only report")
+    ap.add_argument("--curve", type=Path, default=Path("out/learning-curve.json"))
     ap.add_argument("--bench", type=Path, default=Path("bench/report.md"))
     ap.add_argument("--readme", type=Path, default=Path("README.md"))
     args = ap.parse_args()
     text = args.readme.read_text(encoding="utf-8")
     if args.eval.is_file():
+        before = json.loads(args.before.read_text(encoding="utf-8")) if args.before.is_file() else None
         text = replace_block(
-            text, "EVAL-TABLE", eval_lines(json.loads(args.eval.read_text(encoding="utf-8")))
+            text, "EVAL-TABLE", eval_lines(json.loads(args.eval.read_text(encoding="utf-8")), before)
+        )
+    if args.curve.is_file():
+        text = replace_block(
+            text, "CURVE-TABLE", curve_lines(json.loads(args.curve.read_text(encoding="utf-8")))
         )
     if args.bench.is_file():
         text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8")))

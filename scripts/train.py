@@ -224,11 +224,12 @@ def main() -> None:
     ap.add_argument("--no-roles", action="store_true", help="labels are types only (roles left to the rules)")
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
+    ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
     corpus_dir = args.output / "corpus"
-    if args.force or not (corpus_dir / "train.spacy").exists():
+    if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
         print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=not args.no_roles))
     vectors = None
     if not args.no_vectors:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import spacy
@@ -60,6 +61,7 @@ def build_nlp(
     *,
     records_as_dicts: bool = True,
     learned: bool = True,
+    learned_model: str | Path | None = None,
     entity_config: dict[str, Any] | None = None,
 ) -> Language:
     """Load the English model and add the paperkg components after its parser.
@@ -70,11 +72,13 @@ def build_nlp(
             (what ``extract`` needs); ``False`` leaves the records as objects on ``doc._``.
         learned: run the packaged entity model (``paperkg_learned_entities``) when it is installed, and
             combine its spans with the rules; ``False`` gives the rules alone.
+        learned_model: another trained model directory to run instead of the packaged one.
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
     nlp = spacy.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
-    if learned and model_available():
-        nlp.add_pipe("paperkg_learned_entities", last=True)
+    if learned and (learned_model is not None or model_available()):
+        config = {"model_path": str(learned_model)} if learned_model is not None else {}
+        nlp.add_pipe("paperkg_learned_entities", last=True, config=config)
     nlp.add_pipe("paperkg_entities", last=True, config=entity_config or {})
     nlp.add_pipe("paperkg_results", last=True)
     if records_as_dicts:
