@@ -114,3 +114,24 @@ def test_strategies_decide_per_type() -> None:
     vote = names(dict.fromkeys(("METHOD", "DATASET", "METRIC", "TASK"), "vote"))
     assert ("METRIC", "top-1 accuracy") not in vote  # no model span supports it
     assert ("METHOD", "FooNet") in vote and ("TASK", "classification") in vote
+
+
+def test_the_component_keeps_the_models_labels_on_the_main_doc(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A tiny model trained here (two updates) stands in for the packaged one: what matters is that its
+    entity labels and token offsets arrive on the main pipeline's Doc."""
+    from spacy.training import Example
+
+    from pipeline.extract.learned.component import SPANS_KEY, LearnedEntities
+
+    trained = spacy.blank("en")
+    ner = trained.add_pipe("ner")
+    ner.add_label("METHOD")
+    text = "We propose FooNet for graphs."
+    example = Example.from_dict(trained.make_doc(text), {"entities": [(11, 17, "METHOD")]})
+    optimizer = trained.initialize(lambda: [example])
+    for _ in range(30):
+        trained.update([example], sgd=optimizer)
+    trained.to_disk(tmp_path / "m")
+    main = spacy.blank("en")(text)
+    out = LearnedEntities(str(tmp_path / "m"))(main)
+    assert [(s.text, s.label_, s.start_char) for s in out.spans[SPANS_KEY]] == [("FooNet", "METHOD", 11)]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from ...errors import ConfigError
 
@@ -51,9 +51,7 @@ class LearnedEntities:
             yield Doc(vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc])
 
     def _annotate(self, doc: Doc, copy: Doc) -> Doc:
-        doc.spans[SPANS_KEY] = [doc[e.start : e.end] for e in copy.ents]
-        for span, ent in zip(doc.spans[SPANS_KEY], copy.ents, strict=True):
-            span.label_ = ent.label_
+        doc.spans[SPANS_KEY] = [Span(doc, e.start, e.end, label=e.label_) for e in copy.ents]
         return doc
 
     def __call__(self, doc: Doc) -> Doc:
