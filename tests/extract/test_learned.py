@@ -135,3 +135,16 @@ def test_the_component_keeps_the_models_labels_on_the_main_doc(tmp_path) -> None
     main = spacy.blank("en")(text)
     out = LearnedEntities(str(tmp_path / "m"))(main)
     assert [(s.text, s.label_, s.start_char) for s in out.spans[SPANS_KEY]] == [("FooNet", "METHOD", 11)]
+
+
+def test_model_plus_strong_keeps_stated_evidence_over_the_model() -> None:
+    text = "We propose Hard View Pretraining (HVP) and compare with DINO and SimCLR on ImageNet."
+    doc, spans = _doc_with_model_spans(text, [("HVP", "METHOD"), ("DINO", "METHOD")])
+    acro = _rule(text, EntityType.METHOD, "Hard View Pretraining", "proposed").model_copy(
+        update={"aliases": ("HVP",)}
+    )
+    rules = [acro, _rule(text, EntityType.METHOD, "SimCLR", "baseline")]
+    out = combine(doc, rules, spans, strategy={"METHOD": "model+strong"}, role_source="model")
+    names = {m.text for m in out if m.type is EntityType.METHOD}
+    # the acronym definition beats the model's bare "HVP"; SimCLR (no stated evidence) is left to the model
+    assert names == {"Hard View Pretraining", "DINO"}

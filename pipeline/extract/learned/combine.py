@@ -11,7 +11,10 @@ Strategies:
 - ``model``: the model's entities only;
 - ``union``: the rule mentions, plus model entities that no rule mention overlaps;
 - ``vote``: the rule mentions the model also marks (as anything), plus model entities no rule mention
-  overlaps. Title mentions (``in_title``) cannot be checked against the abstract and always stay.
+  overlaps. Title mentions (``in_title``) cannot be checked against the abstract and always stay;
+- ``model+strong``: the rule mentions that rest on evidence the text states outright (an acronym
+  definition: the mention has an alias; the title; a proposal cue: role ``proposed`` / ``introduced``),
+  plus the model's entities that none of those overlaps.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from ..entities.parse import norm_key, sentence_of
 from ..entities.roles import dataset_role, method_role
 from .spans import split_label
 
-STRATEGIES = ("rules", "model", "union", "vote")
+STRATEGIES = ("rules", "model", "union", "vote", "model+strong")
 #: the measured best per type (see the README's evaluation section); ``role_source`` likewise
 DEFAULT_STRATEGY: Mapping[str, str] = {
     "METHOD": "union",
@@ -130,6 +133,11 @@ def combine(
             out += mine[:MAX_MODEL_TASKS] if etype is EntityType.TASK else mine
         elif how == "union":
             out += rules + fresh
-        else:  # vote
+        elif how == "vote":
             out += [m for m in rules if m.in_title or _overlaps(rule_spans[id(m)], model_spans)] + fresh
+        else:  # model+strong
+            strong = [m for m in rules if m.in_title or m.aliases or m.role in ("proposed", "introduced")]
+            strong_spans = [s for m in strong if not m.in_title for s in rule_spans[id(m)]]
+            kept = [m for m in mine if not _overlaps(occurrences(text, (m.text, *m.aliases)), strong_spans)]
+            out += (kept[:MAX_MODEL_TASKS] if etype is EntityType.TASK else kept) + strong
     return sorted(out, key=lambda m: (m.start, m.type.value, m.end))
