@@ -56,8 +56,8 @@ ALL_SETS = (
 )
 #: guideline gold whose abstracts are not shipped: (gold files, corpus under ../shared, role).
 #: The two *_dev sets are for tuning rules; the iclr2024_heldout and iclr2024_test sets are held-out tests and
-# : are never tuned on (iclr2024_heldout: every 72nd paper; iclr2024_test: every 8th paper that reports a
-# number).
+#: are never tuned on (iclr2024_heldout: every 72nd paper; iclr2024_test: every 8th paper that reports a
+#: number).
 CORPUS_GOLD = {
     "iclr2025_dev": (
         (

@@ -40,10 +40,9 @@ def test_result_floors(seeds: dict) -> None:
         assert results["attributes"][attr]["acc"] >= floor, attr
 
 
-#: the development sets (annotated abstracts from ../shared, which CI has beside the checkout): lenient F1 per
-# : entity type and value+unit result F1, set just under the latest numbers. Held-out sets get no floor: a
-# floor
-#: would make their errors something to look at.
+#: the development sets (annotated abstracts from ../shared, which CI has beside the checkout): lenient F1
+#: per entity type and value+unit result F1, set just under the latest numbers. Held-out sets get no
+#: floor: a floor would make their errors something to look at.
 DEV_FLOORS = {
     "iclr2025_dev": {"METHOD": 0.74, "DATASET": 0.83, "METRIC": 0.60, "TASK": 0.37, "results": 0.90},
     "iclr2024_dev": {"METHOD": 0.65, "DATASET": 0.81, "METRIC": 0.65, "TASK": 0.37, "results": 0.93},

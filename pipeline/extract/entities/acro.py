@@ -18,8 +18,8 @@ from .parse import span_at
 
 #: last words of a technique name written in lower case ("behavior cloning", "chain-of-thought")
 TECHNIQUE_LAST = {"cloning", "thought", "thoughts", "experts", "agents"}
-# : "mixture of experts", "chain-of-thought", "tree of thoughts": a named technique though every word is
-# generic
+#: "mixture of experts", "chain-of-thought", "tree of thoughts": a named technique though every word is
+#: generic
 _TECHNIQUE_PATTERN = re.compile(
     r"\b(?:mixtures?[\s-]+of[\s-]+\w|(?:chain|tree|graph|forest)s?[\s-]+of[\s-]+thoughts?\b)", re.IGNORECASE
 )
@@ -37,8 +37,8 @@ _USE_VERBS = {
     "integrate",
     "combine",
 }
-# : prepositions that introduce the tool ("via CoT", "using BC"); not "with" ("molecules with antibiotic
-# properties")
+#: prepositions that introduce the tool ("via CoT", "using BC"); not "with" ("molecules with antibiotic
+#: properties")
 _TOOL_PREPS = {"via", "using", "through"}
 #: component nouns a technique modifies ("BC policy", "MoE layers"); not "methods"/"models", which also
 #: follow tasks ("previous VR methods", "ICL models")

@@ -285,8 +285,8 @@ _CONCEPT_NEXT = {
     "constants",
     "norms",
 }
-# : last words of a field or a mathematical notion, not a method ("Statistical Learning Theory", "VC-
-# dimension")
+#: last words of a field or a mathematical notion, not a method ("Statistical Learning Theory",
+#: "VC-dimension")
 _FIELD_LAST = {
     "theory",
     "geometry",
