@@ -507,6 +507,21 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
     return report
 
 
+def pooled_scores(report: Mapping[str, Any], sets: Sequence[str]) -> dict[str, Any]:
+    """Lenient F1 (%) per entity type from the summed counts of several sets, and the proposed method
+    right / n: how one number is reported for a group of sets (pooled held-out, all dev sets)."""
+    out: dict[str, Any] = {}
+    entries = [report["sets"][s] for s in sets]
+    for t in (t.value for t in TYPES):
+        tp, fp, fn = (sum(e["entities"][t]["lenient"][k] for e in entries) for k in ("tp", "fp", "fn"))
+        out[t] = round(100 * 2 * tp / (2 * tp + fp + fn), 1) if tp else 0.0
+    right = sum(e["proposed_method"]["with_gold_proposed"]["right"] for e in entries)
+    n = sum(e["proposed_method"]["with_gold_proposed"]["n"] for e in entries)
+    out["proposed"] = f"{right}/{n}"
+    out["proposed_acc"] = round(100 * right / n, 1) if n else 0.0
+    return out
+
+
 def _f(x: float) -> str:
     return f"{100 * x:.1f}"
 

@@ -19,32 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.evaluate import run_evaluation  # noqa: E402
+from pipeline.evaluate import pooled_scores, run_evaluation  # noqa: E402
 from pipeline.extract.learned.combine import STRATEGIES  # noqa: E402
 from pipeline.extract.nlp import build_nlp  # noqa: E402
 
 DEV_SETS = ("train_dev", "iclr2025_dev", "iclr2024_dev")
 TYPES = ("METHOD", "DATASET", "METRIC", "TASK")
-
-
-def pooled(report: dict, sets: tuple[str, ...]) -> dict[str, float]:
-    """Lenient F1 per type from summed counts, and proposed-method accuracy, over ``sets``."""
-    out: dict[str, float] = {}
-    for t in TYPES:
-        tp = fp = fn = 0.0
-        for name in sets:
-            entry = report["sets"].get(name, {})
-            if entry.get("status") != "ok":
-                continue
-            le = entry["entities"][t]["lenient"]
-            tp += le["tp"]
-            fp += le["fp"]
-            fn += le["fn"]
-        out[t] = round(100 * 2 * tp / (2 * tp + fp + fn), 1) if tp else 0.0
-    right = sum(report["sets"][n]["proposed_method"]["with_gold_proposed"]["right"] for n in sets)
-    total = sum(report["sets"][n]["proposed_method"]["with_gold_proposed"]["n"] for n in sets)
-    out["proposed"] = round(100 * right / total, 1) if total else 0.0
-    return out
 
 
 def main() -> None:
@@ -64,10 +44,10 @@ def main() -> None:
                 entity_config={"strategy": dict.fromkeys(TYPES, strategy), "role_source": role_source}
             )
             report = run_evaluation(sets, nlp)
-            rows[f"{strategy}/{role_source}"] = pooled(report, sets)
+            rows[f"{strategy}/{role_source}"] = pooled_scores(report, sets)
             print(f"{strategy:6s} roles={role_source:5s}", rows[f"{strategy}/{role_source}"], flush=True)
     best = {t: max(STRATEGIES, key=lambda s: rows[f"{s}/rules"][t]) for t in TYPES}
-    best_roles = max(("rules", "model"), key=lambda r: rows[f"union/{r}"]["proposed"])
+    best_roles = max(("rules", "model"), key=lambda r: rows[f"union/{r}"]["proposed_acc"])
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(
         json.dumps({"sets": sets, "rows": rows, "best": best, "best_roles": best_roles}, indent=2)

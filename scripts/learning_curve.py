@@ -21,20 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "xvenue_heldout")
-TYPES = ("METHOD", "DATASET", "METRIC", "TASK")
-
-
-def pooled_f1(report: dict, sets: tuple[str, ...]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for t in TYPES:
-        tp = sum(report["sets"][s]["entities"][t]["lenient"]["tp"] for s in sets)
-        fp = sum(report["sets"][s]["entities"][t]["lenient"]["fp"] for s in sets)
-        fn = sum(report["sets"][s]["entities"][t]["lenient"]["fn"] for s in sets)
-        out[t] = round(100 * 2 * tp / (2 * tp + fp + fn), 1) if tp else 0.0
-    right = sum(report["sets"][s]["proposed_method"]["with_gold_proposed"]["right"] for s in sets)
-    n = sum(report["sets"][s]["proposed_method"]["with_gold_proposed"]["n"] for s in sets)
-    out["proposed"] = f"{right}/{n}"
-    return out
 
 
 def main() -> None:
@@ -45,7 +31,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=ROOT / "out" / "learning-curve.json")
     ap.add_argument("--reuse", action="store_true", help="score models already trained in out/curve-*")
     args = ap.parse_args()
-    from pipeline.evaluate import run_evaluation
+    from pipeline.evaluate import pooled_scores, run_evaluation
     from pipeline.extract.nlp import build_nlp
 
     points = []
@@ -77,7 +63,7 @@ def main() -> None:
                 "fraction": frac,
                 "abstracts": corpus["train"],
                 "minutes": minutes,
-                "heldout": pooled_f1(report, HELD_OUT),
+                "heldout": pooled_scores(report, HELD_OUT),
             }
         )
         print(points[-1], flush=True)
