@@ -9,15 +9,27 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, cast
 
 import typer
 from pydantic import SecretStr
 
-from .errors import EXIT_FAILURE, EXIT_OK, PaperKGError
+from .errors import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    InputError,
+    PaperKGError,
+    Terminated,
+)
 from .evaluate import ALL_SETS
 from .resources import SAMPLE_CORPUS
 
@@ -50,6 +62,26 @@ def _err(message: str) -> None:
 def _fail(exc: PaperKGError) -> typer.Exit:
     _err(f"paperkg: error: {exc}")
     return typer.Exit(exc.exit_code)
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C and SIGTERM end the command in one line, after every clean-up has run (exit 130 / 143)."""
+
+    def _terminate(signum: int, frame: object) -> None:
+        raise Terminated()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main else None
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        _err(f"paperkg: interrupted ({'SIGTERM' if terminated else 'Ctrl-C'}); the output was not changed")
+        raise typer.Exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED) from None
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _progress(quiet: bool) -> bool | None:
@@ -119,18 +151,19 @@ def build(
     sources = inputs or [str(SAMPLE_CORPUS)]
     cache = None if no_cache else (cache_dir or output.parent / ".paperkg-cache")
     try:
-        summary = run_build(
-            sources,
-            output,
-            rejects_file=rejects,
-            n_process=workers,
-            batch_size=batch_size,
-            validate=not no_validate,
-            progress=_progress(quiet),
-            cache_dir=cache,
-            engine=cast(Literal["local", "dask"], engine),  # checked above
-            scheduler=scheduler,
-        )
+        with _interruptible():
+            summary = run_build(
+                sources,
+                output,
+                rejects_file=rejects,
+                n_process=workers,
+                batch_size=batch_size,
+                validate=not no_validate,
+                progress=_progress(quiet),
+                cache_dir=cache,
+                engine=cast(Literal["local", "dask"], engine),  # checked above
+                scheduler=scheduler,
+            )
     except PaperKGError as exc:
         raise _fail(exc) from exc
     data = summary.__dict__
