@@ -88,6 +88,19 @@ def _progress(quiet: bool) -> bool | None:
     return False if quiet else None  # None: tqdm decides (bars only on a terminal)
 
 
+def _read_graph(file: Path) -> Any:
+    """A Turtle file as a property graph; a missing or non-Turtle file is an ``InputError`` (exit 2)."""
+    from .load.propgraph import read_turtle
+
+    if not file.is_file():
+        raise InputError(f"{file}: no such file (run `paperkg build` first)")
+    try:
+        return read_turtle(str(file))
+    except (SyntaxError, ValueError, OSError) as exc:
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{file}: not valid Turtle: {message}") from exc
+
+
 def _settings(uri: str, user: str, password: str, database: str) -> Any:
     from .load.loader import Neo4jSettings
 
@@ -187,20 +200,15 @@ def _load(
     file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool
 ) -> None:
     from .load.loader import Neo4jLoader, connect
-    from .load.propgraph import read_turtle
 
-    if not file.is_file():
-        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
     try:
         started = time.perf_counter()
-        pg = read_turtle(str(file))
+        pg = _read_graph(file)
         parse_s = time.perf_counter() - started
         settings = _settings(uri, user, password, database)
         with connect(settings) as driver:
             loader = Neo4jLoader(driver, database=database, batch_size=batch_size)
             summary = loader.load(pg, replace=replace, progress=_progress(quiet))
-    except SyntaxError as exc:
-        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
     except PaperKGError as exc:
         raise _fail(exc) from exc
     typer.echo(
@@ -327,8 +335,6 @@ def sparql(
     """
     from . import query as q
 
-    if not data.is_file():
-        raise _fail(PaperKGError(f"{data}: no such file (run `paperkg build` first)"))
     try:
         spec = q.resolve(name, "sparql")
         bound = q.bind_params(spec, _parse_params(param))
@@ -365,14 +371,11 @@ def export_csv_cmd(
     Example: paperkg export-csv out/graph.ttl --dir out/csv && (cd out/csv && bash import.sh neo4j)
     """
     from .load.csvexport import export_csv
-    from .load.propgraph import read_turtle
 
-    if not file.is_file():
-        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
     try:
-        written = export_csv(read_turtle(str(file)), directory)
-    except SyntaxError as exc:
-        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
+        written = export_csv(_read_graph(file), directory)
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
     for name, rows in written.items():
         typer.echo(f"{rows:>9}  {directory / name}")
     typer.echo(f"import command: {directory / 'import.sh'}")
@@ -413,11 +416,10 @@ def stats(
     Example: paperkg stats out/graph.ttl
     """
     from .load.loader import Neo4jLoader, connect
-    from .load.propgraph import read_turtle
 
     try:
         if file is not None:
-            counts = read_turtle(str(file)).counts()
+            counts = _read_graph(file).counts()
         else:
             with connect(_settings(uri, user, password, database)) as driver:
                 counts = Neo4jLoader(driver, database=database).counts()
