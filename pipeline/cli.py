@@ -80,7 +80,7 @@ def _interruptible() -> Iterator[None]:
         _err(f"paperkg: interrupted ({'SIGTERM' if terminated else 'Ctrl-C'}); the output was not changed")
         raise typer.Exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED) from None
     finally:
-        if main:
+        if main and previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
 

@@ -382,8 +382,12 @@ class Neo4jLoader:
         _take()
         try:
             yield _take
-        finally:
-            self._write(UNLOCK_QUERY, name="load", owner=owner)
+        except BaseException:
+            # one attempt, no retries: the server may be the reason we fail, and the lease expires anyway
+            with contextlib.suppress(Neo4jError, DriverError, OSError):
+                self.driver.execute_query(UNLOCK_QUERY, name="load", owner=owner, database_=self.database)
+            raise
+        self._write(UNLOCK_QUERY, name="load", owner=owner)
 
     def load(self, pg: PropertyGraph, *, replace: bool = False, progress: bool | None = None) -> LoadSummary:
         """MERGE every node and relationship of ``pg``; with ``replace``, delete what earlier loads left."""
