@@ -9,15 +9,27 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, cast
 
 import typer
 from pydantic import SecretStr
 
-from .errors import EXIT_FAILURE, EXIT_OK, PaperKGError
+from .errors import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    InputError,
+    PaperKGError,
+    Terminated,
+)
 from .evaluate import ALL_SETS
 from .resources import SAMPLE_CORPUS
 
@@ -52,8 +64,41 @@ def _fail(exc: PaperKGError) -> typer.Exit:
     return typer.Exit(exc.exit_code)
 
 
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C and SIGTERM end the command in one line, after every clean-up has run (exit 130 / 143)."""
+
+    def _terminate(signum: int, frame: object) -> None:
+        raise Terminated()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main else None
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        _err(f"paperkg: interrupted ({'SIGTERM' if terminated else 'Ctrl-C'}); the output was not changed")
+        raise typer.Exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED) from None
+    finally:
+        if main and previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def _progress(quiet: bool) -> bool | None:
     return False if quiet else None  # None: tqdm decides (bars only on a terminal)
+
+
+def _read_graph(file: Path) -> Any:
+    """A Turtle file as a property graph; a missing or non-Turtle file is an ``InputError`` (exit 2)."""
+    from .load.propgraph import read_turtle
+
+    if not file.is_file():
+        raise InputError(f"{file}: no such file (run `paperkg build` first)")
+    try:
+        return read_turtle(str(file))
+    except (SyntaxError, ValueError, OSError) as exc:
+        message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"{file}: not valid Turtle: {message}") from exc
 
 
 def _settings(uri: str, user: str, password: str, database: str) -> Any:
@@ -119,18 +164,19 @@ def build(
     sources = inputs or [str(SAMPLE_CORPUS)]
     cache = None if no_cache else (cache_dir or output.parent / ".paperkg-cache")
     try:
-        summary = run_build(
-            sources,
-            output,
-            rejects_file=rejects,
-            n_process=workers,
-            batch_size=batch_size,
-            validate=not no_validate,
-            progress=_progress(quiet),
-            cache_dir=cache,
-            engine=cast(Literal["local", "dask"], engine),  # checked above
-            scheduler=scheduler,
-        )
+        with _interruptible():
+            summary = run_build(
+                sources,
+                output,
+                rejects_file=rejects,
+                n_process=workers,
+                batch_size=batch_size,
+                validate=not no_validate,
+                progress=_progress(quiet),
+                cache_dir=cache,
+                engine=cast(Literal["local", "dask"], engine),  # checked above
+                scheduler=scheduler,
+            )
     except PaperKGError as exc:
         raise _fail(exc) from exc
     data = summary.__dict__
@@ -154,20 +200,15 @@ def _load(
     file: Path, replace: bool, uri: str, user: str, password: str, database: str, batch_size: int, quiet: bool
 ) -> None:
     from .load.loader import Neo4jLoader, connect
-    from .load.propgraph import read_turtle
 
-    if not file.is_file():
-        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
     try:
         started = time.perf_counter()
-        pg = read_turtle(str(file))
+        pg = _read_graph(file)
         parse_s = time.perf_counter() - started
         settings = _settings(uri, user, password, database)
         with connect(settings) as driver:
             loader = Neo4jLoader(driver, database=database, batch_size=batch_size)
             summary = loader.load(pg, replace=replace, progress=_progress(quiet))
-    except SyntaxError as exc:
-        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
     except PaperKGError as exc:
         raise _fail(exc) from exc
     typer.echo(
@@ -294,8 +335,6 @@ def sparql(
     """
     from . import query as q
 
-    if not data.is_file():
-        raise _fail(PaperKGError(f"{data}: no such file (run `paperkg build` first)"))
     try:
         spec = q.resolve(name, "sparql")
         bound = q.bind_params(spec, _parse_params(param))
@@ -332,14 +371,11 @@ def export_csv_cmd(
     Example: paperkg export-csv out/graph.ttl --dir out/csv && (cd out/csv && bash import.sh neo4j)
     """
     from .load.csvexport import export_csv
-    from .load.propgraph import read_turtle
 
-    if not file.is_file():
-        raise _fail(PaperKGError(f"{file}: no such file (run `paperkg build` first)"))
     try:
-        written = export_csv(read_turtle(str(file)), directory)
-    except SyntaxError as exc:
-        raise _fail(PaperKGError(f"{file}: not valid Turtle: {exc}")) from exc
+        written = export_csv(_read_graph(file), directory)
+    except PaperKGError as exc:
+        raise _fail(exc) from exc
     for name, rows in written.items():
         typer.echo(f"{rows:>9}  {directory / name}")
     typer.echo(f"import command: {directory / 'import.sh'}")
@@ -380,11 +416,10 @@ def stats(
     Example: paperkg stats out/graph.ttl
     """
     from .load.loader import Neo4jLoader, connect
-    from .load.propgraph import read_turtle
 
     try:
         if file is not None:
-            counts = read_turtle(str(file)).counts()
+            counts = _read_graph(file).counts()
         else:
             with connect(_settings(uri, user, password, database)) as driver:
                 counts = Neo4jLoader(driver, database=database).counts()

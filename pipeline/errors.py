@@ -46,3 +46,21 @@ class QueryError(PaperKGError):
     """A named query does not exist or failed."""
 
     exit_code = EXIT_FAILURE
+
+
+class Busy(PaperKGError):
+    """Another paperkg run holds what this one needs (the output file, or the database for a load)."""
+
+    exit_code = EXIT_USAGE
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every ``finally`` runs (workers stopped, temporary files removed).
+
+    A ``KeyboardInterrupt``, not a ``PaperKGError``: no ``except Exception`` on the way may swallow it.
+    """
+
+
+#: Exit status after Ctrl-C / SIGTERM (128 + the signal number, as shells report it).
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143

@@ -20,7 +20,7 @@ from typing import Any
 import neo4j
 import pyoxigraph as ox
 
-from .errors import QueryError
+from .errors import InputError, QueryError
 from .graph.export import PREFIXES
 from .resources import QUERIES_DIR
 
@@ -91,14 +91,25 @@ def bind_params(spec: QuerySpec, given: dict[str, str]) -> dict[str, Any]:
     missing = [k for k, v in values.items() if v == ""]
     if missing:
         raise QueryError(f"query {spec.name!r} needs --param {missing[0]}=VALUE")
-    return {k: _typed(v) for k, v in values.items()}
+    return {k: _typed(v, spec.params[k]) for k, v in values.items()}
 
 
-def _typed(value: str) -> Any:
-    if re.fullmatch(r"-?\d+", value):
+_INT = re.compile(r"-?\d+")
+_FLOAT = re.compile(r"-?\d+\.\d+")
+
+
+def _typed(value: str, default: str) -> Any:
+    """A parameter is a number only when its header default is one (``min_papers = 2``); everything else
+    stays the string given, so ``-p paper=2024`` or ``-p paper=2401.12345`` still finds the paper."""
+    if _INT.fullmatch(default):
+        if not _INT.fullmatch(value):
+            raise QueryError(f"parameter expects an integer (like {default}), got {value!r}")
         return int(value)
-    if re.fullmatch(r"-?\d+\.\d+", value):
-        return float(value)
+    if _FLOAT.fullmatch(default):
+        try:
+            return float(value)
+        except ValueError:
+            raise QueryError(f"parameter expects a number (like {default}), got {value!r}") from None
     return value
 
 
@@ -114,13 +125,30 @@ def run_cypher(
         with driver.session(database=database, default_access_mode=neo4j.READ_ACCESS) as session:
             return session.execute_read(_work)
     except neo4j.exceptions.CypherSyntaxError as exc:
-        raise QueryError(f"{spec.path}: Cypher syntax error: {exc.message}") from exc
+        raise QueryError(f"{spec.path}: Cypher syntax error: {_first_line(exc.message)}") from exc
+    except neo4j.exceptions.Neo4jError as exc:  # e.g. a write in this read transaction, a type error
+        raise QueryError(
+            f"{spec.path}: Neo4j refused the query: {exc.code}: {_first_line(exc.message)}"
+        ) from exc
+
+
+def _first_line(message: str | None) -> str:
+    return (message or "").strip().splitlines()[0] if (message or "").strip() else "no message"
 
 
 def open_store(turtle_path: Path) -> ox.Store:
-    """An in-memory pyoxigraph store holding one Turtle file."""
+    """An in-memory pyoxigraph store holding one Turtle file.
+
+    Raises:
+        InputError: the file is missing or not Turtle (exit 2, as for every command).
+    """
+    if not turtle_path.is_file():
+        raise InputError(f"{turtle_path}: no such file (run `paperkg build` first)")
     store = ox.Store()
-    store.bulk_load(path=str(turtle_path), format=ox.RdfFormat.TURTLE)
+    try:
+        store.bulk_load(path=str(turtle_path), format=ox.RdfFormat.TURTLE)
+    except (SyntaxError, ValueError, OSError) as exc:
+        raise InputError(f"{turtle_path}: not valid Turtle: {_first_line(str(exc))}") from exc
     return store
 
 

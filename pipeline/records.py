@@ -36,7 +36,10 @@ class Rejected(Record):
 
     source: str = Field(description="file:line of the bad record")
     reason: str
-    raw: str = Field(default="", description="The offending text, truncated.")
+    raw: str = Field(default="", description="The offending record as text (undecodable bytes replaced).")
+    raw_base64: str | None = Field(
+        default=None, description="The offending bytes, base64, when they are not valid UTF-8 text."
+    )
 
 
 class EntityType(str, Enum):

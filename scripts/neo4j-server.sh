@@ -91,7 +91,7 @@ set_initial_password() {
   argfile="$(umask 077 && mktemp "$N4J_HOME/run/.admin-args.XXXXXX")"
   pw="${pw//\\/\\\\}"; pw="${pw//\"/\\\"}"   # java @argfile quoting: escape \ and "
   printf 'org.neo4j.cli.AdminTool\ndbms\nset-initial-password\n"%s"\n' "$pw" > "$argfile"
-  if ! out="$(NEO4J_HOME="$N4J_HOME" NEO4J_CONF="$N4J_HOME/conf" \
+  if ! out="$(env -u NEO4J_PASSWORD NEO4J_HOME="$N4J_HOME" NEO4J_CONF="$N4J_HOME/conf" \
               "$java" -Xmx256m -cp "$N4J_HOME/lib/*" "@$argfile" 2>&1)"; then
     rm -f "$argfile"
     printf '%s\n' "$out" | tail -n 50 >&2
@@ -140,8 +140,10 @@ cmd_start() {
     --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED
     --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED)
   # classpath order as in the official launcher: plugins/*, conf, lib/*
+  # env -u: the password is in data/dbms/auth.ini now; it must not linger in the server's environment
+  # (readable in /proc/PID/environ and `ps eww`)
   cd "$N4J_HOME"
-  setsid nohup "$java" "${jvm_opts[@]}" -cp "$N4J_HOME/plugins/*:$N4J_HOME/conf:$N4J_HOME/lib/*" "$MAIN_CLASS" \
+  env -u NEO4J_PASSWORD setsid nohup "$java" "${jvm_opts[@]}" -cp "$N4J_HOME/plugins/*:$N4J_HOME/conf:$N4J_HOME/lib/*" "$MAIN_CLASS" \
       --home-dir="$N4J_HOME" --config-dir="$N4J_HOME/conf" \
       > "$N4J_HOME/logs/console.log" 2>&1 < /dev/null 9>&- &
   pid=$!

@@ -18,6 +18,10 @@ rule versions). Without ``scheduler`` a ``LocalCluster`` on loopback is started 
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -49,10 +53,20 @@ def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> 
     return list(_nlp.extract(papers, model, n_process=1, batch_size=batch_size))
 
 
-def _pool_init() -> None:
+def _pool_init(parent: int) -> None:
     from ..extract import nlp as _nlp
 
+    # Ctrl-C reaches the whole process group: the driver stops the workers itself, without a traceback
+    # from each; and a worker whose driver is gone (even SIGKILLed) exits instead of holding 300 MB.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     _WORKER_NLP["nlp"] = _nlp.build_nlp()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def _pool_batch(papers: list[PaperRecord], batch_size: int) -> list[PaperExtraction]:
@@ -75,12 +89,23 @@ def extract_pool(
     from concurrent.futures import ProcessPoolExecutor
 
     in_flight = in_flight or 2 * n_process
-    with ProcessPoolExecutor(n_process, mp_context=mp.get_context("spawn"), initializer=_pool_init) as pool:
+    pool = ProcessPoolExecutor(
+        n_process, mp_context=mp.get_context("spawn"), initializer=_pool_init, initargs=(os.getpid(),)
+    )
+    try:
         yield from _in_order(
             _batches(papers, task_papers),
             lambda batch: pool.submit(_pool_batch, batch, batch_size),
             in_flight,
         )
+    except BaseException:  # Ctrl-C, SIGTERM, a closed generator, an error: do not wait for running batches
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in workers:
+            proc.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _in_order(

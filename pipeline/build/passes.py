@@ -18,9 +18,12 @@ Every build, cached or not, goes through the same passes, so the output is the s
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import importlib.metadata
 import itertools
 import logging
+import os
 import tempfile
 import time
 from collections import Counter, deque
@@ -32,11 +35,11 @@ from typing import Literal
 from rdflib import Graph
 from tqdm import tqdm
 
-from ..corpus.read import CorpusStats, read_corpus, write_rejects
-from ..errors import ConfigError, ValidationError
+from ..corpus.read import CorpusStats, RejectsWriter, input_files, read_corpus
+from ..errors import Busy, ConfigError, ValidationError
 from ..extract.nlp import build_nlp, extract, model_name
 from ..graph.export import write_turtle
-from ..graph.mapping import Triple, entity_triples, paper_triples
+from ..graph.mapping import Triple, entity_triples, paper_iri, paper_triples
 from ..graph.resolve import EntityIndex
 from ..graph.validate import validate_graph
 from ..records import PaperExtraction, PaperRecord
@@ -189,6 +192,65 @@ def _nlp_stream(
     raise ConfigError(f"unknown engine {engine!r} (local or dask)")
 
 
+def lock_path(output: Path) -> Path:
+    """The lock file that keeps two builds from writing ``output`` at once (``.NAME.lock`` beside it)."""
+    return output.with_name(f".{output.name}.lock")
+
+
+@contextlib.contextmanager
+def output_lock(output: Path) -> Iterator[None]:
+    """Hold ``lock_path(output)`` (an ``flock``, released by the kernel if the holder dies).
+
+    Raises:
+        Busy: another build holds it.
+    """
+    lock = lock_path(output)
+    with lock.open("a") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise Busy(
+                f"another paperkg build is writing {output} (lock {lock}); run again when it has finished"
+            ) from exc
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _writable(path: Path, what: str) -> None:
+    """Fail now, not after the NLP run, if ``path`` cannot be written (one line, exit 2)."""
+    if path.is_dir():
+        raise ConfigError(f"{what} {path} is a directory; give a file name")
+    parent = path.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as exc:
+        raise ConfigError(f"{what} {path}: {parent} is not a directory") from exc
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: cannot create {parent} ({exc.strerror})") from exc
+    if not parent.is_dir():
+        raise ConfigError(f"{what} {path}: {parent} is not a directory")
+    try:  # the real test: permissions, read-only mounts, quotas (os.access is wrong for root)
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=parent)
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: cannot write in {parent} ({exc.strerror})") from exc
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _check_paths(inputs: list[str | Path], output: Path, rejects_file: Path) -> None:
+    """Refuse outputs that would overwrite an input or each other, and unwritable ones, before any work."""
+    if output.resolve() == rejects_file.resolve():
+        raise ConfigError(f"refusing to write the rejects file over the graph {output} (--rejects)")
+    sources = {p.resolve() for p in input_files(inputs) if p is not None}
+    for path, what in ((output, "the graph"), (rejects_file, "the rejects file")):
+        if path.resolve() in sources:
+            raise ConfigError(f"refusing to write {what} over the input {path}; choose another -o/--rejects")
+    _writable(output, "output")
+    _writable(rejects_file, "rejects file")
+
+
 def build(
     inputs: Iterable[str | Path],
     output: Path,
@@ -220,11 +282,56 @@ def build(
     Raises:
         ValidationError: the graph does not conform; nothing is written.
         InputError: an input path does not exist.
-        ConfigError: unknown engine, unreachable scheduler, no spaCy model.
+        ConfigError: unknown engine, unreachable scheduler, no spaCy model; an output that is not
+            writable or would overwrite an input (checked before any NLP).
+        Busy: another build is writing ``output``.
+
+    Nothing is left half-done: the graph and the rejects file are replaced only at the very end (each
+    from its own temporary file), and any exception (Ctrl-C included) stops the workers and removes
+    the temporary files.
     """
-    disable = None if progress is None else not progress
+    inputs = list(inputs)
     rejects_file = rejects_file or output.with_name(output.stem + ".rejects.jsonl")
-    stats = CorpusStats()
+    _check_paths(inputs, output, rejects_file)
+    with output_lock(output):
+        rejects = RejectsWriter(rejects_file)
+        try:
+            summary = _build(
+                inputs,
+                output,
+                rejects,
+                n_process=n_process,
+                batch_size=batch_size,
+                validate=validate,
+                progress=progress,
+                cache_dir=cache_dir,
+                engine=engine,
+                scheduler=scheduler,
+            )
+        except BaseException:
+            rejects.discard()
+            raise
+        committed = rejects.commit()
+        summary.rejects_file = str(committed) if committed is not None else None
+    return summary
+
+
+def _build(
+    inputs: list[str | Path],
+    output: Path,
+    rejects: RejectsWriter,
+    *,
+    n_process: int,
+    batch_size: int,
+    validate: bool,
+    progress: bool | None,
+    cache_dir: Path | None,
+    engine: Engine,
+    scheduler: str | None,
+) -> BuildSummary:
+    disable = None if progress is None else not progress
+    # the first record with an id wins; later ones with the same paper IRI are rejected (whole corpus)
+    stats = CorpusStats(sink=rejects, identity=lambda paper_id: str(paper_iri(paper_id)))
     summary = BuildSummary(output=str(output), rejects_file=None, engine=engine)
     timings: dict[str, float] = {"load_model": 0.0}
     stream = _nlp_stream(engine, n_process, batch_size, scheduler, timings)
@@ -250,9 +357,15 @@ def build(
                     pending.append(key)
                     yield paper
 
-            for ex in tqdm(stream(_misses()), desc="extract", unit="paper", disable=disable):
-                cache.put(pending.popleft(), ex)
-                summary.extracted += 1
+            extractions = stream(_misses())
+            try:
+                for ex in tqdm(extractions, desc="extract", unit="paper", disable=disable):
+                    cache.put(pending.popleft(), ex)
+                    summary.extracted += 1
+            finally:  # on Ctrl-C or any error: stop the workers now, not when the generator is collected
+                close = getattr(extractions, "close", None)
+                if close is not None:
+                    close()
             cache.flush()
             spool.close()
             summary.seconds["load_model"] = timings["load_model"]
@@ -281,11 +394,6 @@ def build(
             cache.close()
 
     summary.read, summary.ok, summary.rejected = stats.read, stats.ok, stats.rejected
-    if stats.rejects:
-        write_rejects(stats.rejects, rejects_file)
-        summary.rejects_file = str(rejects_file)
-    elif rejects_file.exists():
-        rejects_file.unlink()  # a stale rejects file from an earlier run would mislead
     per_type = Counter(ref.type.value for ref in index.entities())
     summary.entities = {t: per_type.get(t, 0) for t in ("METHOD", "DATASET", "METRIC", "TASK")}
     summary.mentions = {t: mentions.get(t, 0) for t in ("METHOD", "DATASET", "METRIC", "TASK")}

@@ -9,6 +9,7 @@ writer and keeps consecutive triples of one subject grouped.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -61,6 +62,10 @@ def to_ox_triples(triples: Iterable[tuple[Term, Term, Term]]) -> Iterator[ox.Tri
 def write_turtle(triples: Iterable[tuple[Term, Term, Term]], path: Path) -> int:
     """Serialise ``triples`` (rdflib terms, already in output order) to ``path`` atomically.
 
+    The Turtle goes to a temporary file of its own beside ``path`` (a unique name: two writers never share
+    one) and replaces ``path`` in one rename once complete, so readers see the old file or the new one,
+    never half of one.
+
     Returns:
         The number of triples written.
     """
@@ -73,11 +78,20 @@ def write_turtle(triples: Iterable[tuple[Term, Term, Term]], path: Path) -> int:
             count += 1
             yield t
 
-    tmp = path.with_name(path.name + ".tmp")
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
     try:
-        ox.serialize(_counted(), str(tmp), ox.RdfFormat.TURTLE, prefixes=PREFIXES)
+        ox.serialize(_counted(), name, ox.RdfFormat.TURTLE, prefixes=PREFIXES)
+        os.chmod(tmp, new_file_mode())  # mkstemp makes 0600; the graph gets what any new file would
         os.replace(tmp, path)
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        tmp.unlink(missing_ok=True)
     return count
+
+
+def new_file_mode() -> int:
+    """The mode ``open(path, "w")`` gives a new file under the current umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

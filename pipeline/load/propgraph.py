@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyoxigraph as ox
-from rdflib.namespace import RDF, SKOS
+from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
 from ..graph.vocab import PKG
 
@@ -31,6 +31,13 @@ LABELS: tuple[str, ...] = ("Paper", "Method", "Dataset", "Metric", "Task", "Resu
 MULTIVALUED_KEYS = {"altLabels", "codeRepository"}
 #: Predicates whose local name is not the property name we want.
 PROPERTY_RENAMES = {str(SKOS.altLabel): "altLabels"}
+#: Literal predicates the mapping writes: the node properties paperkg owns. ``load`` sets and clears only
+#: these (and ``uri``); any other property on a paperkg node is the user's and survives every load.
+OWNED_PREDICATES = (
+    DCTERMS.identifier, DCTERMS.title, DCTERMS.abstract, RDFS.label, SKOS.altLabel,
+    PKG.venue, PKG.year, PKG.url, PKG.status, PKG.codeRepository,
+    PKG.value, PKG.valueMax, PKG.unit, PKG.resultKind, PKG.evidence,
+)  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -116,10 +123,22 @@ class PropertyGraph:
     def relationship_count(self) -> int:
         return sum(len(v) for v in self.relationships.values())
 
+    def owned_keys(self) -> list[str]:
+        """Every property key paperkg owns: ``OWNED_PREDICATES`` and whatever this graph holds."""
+        keys = {property_key(str(p)) for p in OWNED_PREDICATES}
+        for n in self.nodes.values():
+            keys.update(n.props)
+        return sorted(keys)
+
     def node_rows(self, label: str | None) -> list[dict[str, Any]]:
-        """Rows for one label, sorted by IRI (stable batches make re-loads touch rows in the same order)."""
+        """Rows for one label, sorted by IRI (stable batches make re-loads touch rows in the same order).
+
+        ``props`` holds every owned key, ``None`` where this node has no value: ``SET n += row.props``
+        then clears paperkg's stale values and leaves the user's own properties alone.
+        """
+        blank = dict.fromkeys(self.owned_keys())
         return [
-            {URI_KEY: n.uri, "props": {URI_KEY: n.uri, **n.props}}
+            {URI_KEY: n.uri, "props": {**blank, URI_KEY: n.uri, **n.props}}
             for n in sorted(self.nodes.values(), key=lambda n: n.uri)
             if n.label == label
         ]
