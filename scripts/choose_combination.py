@@ -31,6 +31,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description="Pick the rules/model combination on development data.")
     ap.add_argument("--sets", default=",".join(DEV_SETS))
     ap.add_argument("--json", type=Path, default=ROOT / "out" / "combination.json")
+    ap.add_argument("--model", type=Path, help="a trained model directory (default: the packaged one)")
     args = ap.parse_args()
     sets = tuple(s for s in args.sets.split(",") if s)
     if any("heldout" in s or "test" in s for s in sets):
@@ -40,9 +41,8 @@ def main() -> None:
         for strategy in STRATEGIES:
             if role_source == "model" and strategy == "rules":
                 continue  # the rules' own roles: same as rules/rules
-            nlp = build_nlp(
-                entity_config={"strategy": dict.fromkeys(TYPES, strategy), "role_source": role_source}
-            )
+            config = {"strategy": dict.fromkeys(TYPES, strategy), "role_source": role_source}
+            nlp = build_nlp(learned_model=args.model, entity_config=config)
             report = run_evaluation(sets, nlp)
             rows[f"{strategy}/{role_source}"] = pooled_scores(report, sets)
             print(f"{strategy:6s} roles={role_source:5s}", rows[f"{strategy}/{role_source}"], flush=True)
