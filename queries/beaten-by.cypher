@@ -8,4 +8,4 @@ OPTIONAL MATCH (r)-[:FOR_METRIC]->(mt:Metric)
 OPTIONAL MATCH (r)-[:ON_DATASET]->(d:Dataset)
 RETURN b.label AS baseline, r.value AS value, r.unit AS unit, r.resultKind AS kind, mt.label AS metric, d.label AS dataset, p.identifier AS paper
 ORDER BY baseline ASC, value DESC, paper ASC
-LIMIT $limit
+LIMIT toInteger($limit)

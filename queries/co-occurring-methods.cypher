@@ -7,4 +7,4 @@ WITH a.label AS method_a, b.label AS method_b, count(DISTINCT p) AS papers
 WHERE papers >= $min_papers
 RETURN method_a, method_b, papers
 ORDER BY papers DESC, method_a ASC, method_b ASC
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -9,4 +9,4 @@ WHERE (toLower(d.label) = toLower($dataset) OR any(a IN coalesce(d.altLabels, []
 OPTIONAL MATCH (r)-[:OF_METHOD]->(m:Method)
 RETURN m.label AS method, r.value AS value, r.unit AS unit, r.resultKind AS kind, p.identifier AS paper, r.evidence AS evidence
 ORDER BY value DESC, paper ASC, method ASC
-LIMIT $limit
+LIMIT toInteger($limit)

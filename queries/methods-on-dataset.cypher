@@ -6,4 +6,4 @@ WHERE toLower(d.label) = toLower($dataset) OR any(a IN coalesce(d.altLabels, [])
 MATCH (p)-[:PROPOSES|USES_METHOD|COMPARES_WITH]->(m:Method)
 RETURN m.label AS method, count(DISTINCT p) AS papers
 ORDER BY papers DESC, method ASC
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -3,4 +3,4 @@
 MATCH (t:Task)<-[:ADDRESSES_TASK]-(p:Paper)-[:USES_METRIC]->(m:Metric)
 RETURN t.label AS task, m.label AS metric, count(DISTINCT p) AS papers
 ORDER BY papers DESC, task ASC, metric ASC
-LIMIT $limit
+LIMIT toInteger($limit)

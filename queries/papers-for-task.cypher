@@ -6,4 +6,4 @@ WHERE toLower(t.label) CONTAINS toLower($task)
 OPTIONAL MATCH (p)-[:PROPOSES]->(m:Method)
 RETURN DISTINCT p.identifier AS paper, p.title AS title, t.label AS matched_task, m.label AS proposed
 ORDER BY paper, matched_task, proposed
-LIMIT $limit
+LIMIT toInteger($limit)

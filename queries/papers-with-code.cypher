@@ -5,4 +5,4 @@ WHERE p.codeRepository IS NOT NULL
 UNWIND p.codeRepository AS code
 RETURN p.identifier AS paper, p.title AS title, code
 ORDER BY paper, code
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -3,4 +3,4 @@
 MATCH (p:Paper)-[rel:PROPOSES|INTRODUCES_DATASET]->(x)
 RETURN p.identifier AS paper, p.title AS title, CASE type(rel) WHEN 'PROPOSES' THEN 'method' ELSE 'dataset' END AS kind, x.label AS name
 ORDER BY paper, kind, name
-LIMIT $limit
+LIMIT toInteger($limit)

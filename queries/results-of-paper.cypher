@@ -9,4 +9,4 @@ OPTIONAL MATCH (r)-[:AGAINST_BASELINE]->(b:Method)
 RETURN r.uri AS result, r.value AS value, r.valueMax AS valueMax, r.unit AS unit, r.resultKind AS kind,
        mt.label AS metric, d.label AS dataset, m.label AS method, b.label AS baseline
 ORDER BY result
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -7,4 +7,4 @@ WHERE r.resultKind = 'ratio'
 OPTIONAL MATCH (r)-[:OF_METHOD]->(m:Method)
 RETURN m.label AS method, r.value AS value, r.valueMax AS valueMax, r.unit AS unit, p.identifier AS paper, r.evidence AS evidence
 ORDER BY value DESC, paper ASC, method ASC
-LIMIT $limit
+LIMIT toInteger($limit)

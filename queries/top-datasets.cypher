@@ -3,4 +3,4 @@
 MATCH (p:Paper)-[:USES_DATASET|INTRODUCES_DATASET]->(d:Dataset)
 RETURN d.label AS dataset, count(DISTINCT p) AS papers
 ORDER BY papers DESC, dataset ASC
-LIMIT $limit
+LIMIT toInteger($limit)

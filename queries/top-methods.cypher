@@ -3,4 +3,4 @@
 MATCH (p:Paper)-[:PROPOSES|USES_METHOD|COMPARES_WITH]->(m:Method)
 RETURN m.label AS method, count(DISTINCT p) AS papers
 ORDER BY papers DESC, method ASC
-LIMIT $limit
+LIMIT toInteger($limit)
