@@ -4,9 +4,14 @@ Each file starts with a comment header that says what it answers and which param
 
     // answers: the datasets most papers use
     // param: dataset = ImageNet-1k
+    // param: limit = 25 (at most this many rows)
 
-Parameters always travel as parameters (``$dataset`` in Cypher, a SEP-0007 substitution of ``?dataset``
-in SPARQL), never pasted into the text. Cypher runs in a read transaction.
+Every ``.rq`` is a complete SPARQL 1.1 query that runs unchanged in any engine: ``PREFIX`` lines, and its
+parameters bound as variables in one ``VALUES`` line (the header's defaults) plus the ``LIMIT`` clause.
+Parameters always travel as parameters, never pasted into the text: ``$dataset`` in Cypher; in SPARQL the
+runner drops the ``VALUES`` line and binds ``?dataset`` by SEP-0007 substitution instead. The one exception
+is ``limit``: SPARQL's ``LIMIT`` takes no variable, so the runner rewrites the number of the ``LIMIT``
+clause, and only with a validated non-negative integer. Cypher runs in a read transaction.
 """
 
 from __future__ import annotations
@@ -21,11 +26,17 @@ import neo4j
 import pyoxigraph as ox
 
 from .errors import InputError, QueryError
-from .graph.export import PREFIXES
 from .resources import QUERIES_DIR
 
 _HEADER = re.compile(r"^\s*(?://|#)\s*(answers|param)\s*:\s*(.*)$", re.I)
 _PARAM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?:=\s*(.*?))?\s*(?:\((.*)\))?$")
+#: the parameter every list query takes: at most this many rows
+LIMIT_PARAM = "limit"
+#: a one-line ``VALUES ?a { ... }`` or ``VALUES (?a ?b) { (...) }``: where a ``.rq`` binds its parameters
+_VALUES_LINE = re.compile(
+    r"^[ \t]*VALUES[ \t]+(?P<vars>\?\w+|\((?:[ \t]*\?\w+)+[ \t]*\))[ \t]*\{[^{}\n]*\}[ \t]*\n", re.M | re.I
+)
+_LIMIT_CLAUSE = re.compile(r"^([ \t]*LIMIT[ \t]+)\d+([ \t]*)$", re.M | re.I)
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,10 @@ def bind_params(spec: QuerySpec, given: dict[str, str]) -> dict[str, Any]:
     missing = [k for k, v in values.items() if v == ""]
     if missing:
         raise QueryError(f"query {spec.name!r} needs --param {missing[0]}=VALUE")
-    return {k: _typed(v, spec.params[k]) for k, v in values.items()}
+    typed = {k: _typed(v, spec.params[k]) for k, v in values.items()}
+    if LIMIT_PARAM in typed and not (isinstance(typed[LIMIT_PARAM], int) and typed[LIMIT_PARAM] >= 0):
+        raise QueryError(f"query {spec.name!r}: {LIMIT_PARAM} must be a whole number >= 0")
+    return typed
 
 
 _INT = re.compile(r"-?\d+")
@@ -165,20 +179,50 @@ def _ox_value(term: Any) -> Any:
     return term.value
 
 
+def sparql_text(spec: QuerySpec, params: dict[str, Any]) -> str:
+    """The query text ``run_sparql`` sends: the parameters' ``VALUES`` line dropped (they are bound by
+    substitution instead) and the ``LIMIT`` clause set from the ``limit`` parameter.
+
+    Raises:
+        QueryError: the file does not bind its parameters in exactly one ``VALUES`` line, or has no single
+            ``LIMIT`` clause while taking a ``limit``.
+    """
+    text = spec.text
+    bound = {k for k in params if k != LIMIT_PARAM}
+    if bound:
+        lines = [m for m in _VALUES_LINE.finditer(text) if set(re.findall(r"\?(\w+)", m["vars"])) == bound]
+        if len(lines) != 1:
+            raise QueryError(
+                f"{spec.path}: parameters {', '.join(sorted(bound))} must be bound in one VALUES line"
+            )
+        text = text[: lines[0].start()] + text[lines[0].end() :]
+    if LIMIT_PARAM in params:
+        limit = params[LIMIT_PARAM]
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise QueryError(f"{spec.path}: {LIMIT_PARAM} must be a whole number >= 0, not {limit!r}")
+        # SPARQL's LIMIT takes no variable: the validated integer is the only thing written into the text
+        text, n = _LIMIT_CLAUSE.subn(lambda m: f"{m[1]}{limit}{m[2]}", text)
+        if n != 1:
+            raise QueryError(f"{spec.path}: takes a {LIMIT_PARAM} but has no single LIMIT clause")
+    return text
+
+
 def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list[dict[str, Any]]:
     """Run a SPARQL SELECT with parameters substituted as RDF literals (never spliced into the text).
 
     The query must project its parameter variables (an oxigraph rule for substitutions); they are
-    left out of the returned rows.
+    left out of the returned rows. No prefixes are added: a shipped query declares its own.
     """
     substitutions: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
         ox.Variable(k): ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
         if isinstance(v, int)
         else ox.Literal(str(v))
         for k, v in params.items()
+        if k != LIMIT_PARAM
     }
+    text = sparql_text(spec, params)
     try:
-        solutions = store.query(spec.text, prefixes=PREFIXES, substitutions=substitutions)
+        solutions = store.query(text, substitutions=substitutions)
     except SyntaxError as exc:
         raise QueryError(f"{spec.path}: SPARQL syntax error: {exc}") from exc
     if not isinstance(solutions, ox.QuerySolutions):

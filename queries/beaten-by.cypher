@@ -1,5 +1,6 @@
 // answers: Which methods did a method beat, by how much, on what?
 // param: method = StreamV2V (label or alternative label, any case)
+// param: limit = 25 (at most this many rows; raise it for the full list)
 MATCH (p:Paper)-[:REPORTS_RESULT]->(r:Result)-[:OF_METHOD]->(m:Method)
 WHERE toLower(m.label) = toLower($method) OR any(a IN coalesce(m.altLabels, []) WHERE toLower(a) = toLower($method))
 MATCH (r)-[:AGAINST_BASELINE]->(b:Method)
@@ -7,3 +8,4 @@ OPTIONAL MATCH (r)-[:FOR_METRIC]->(mt:Metric)
 OPTIONAL MATCH (r)-[:ON_DATASET]->(d:Dataset)
 RETURN b.label AS baseline, r.value AS value, r.unit AS unit, r.resultKind AS kind, mt.label AS metric, d.label AS dataset, p.identifier AS paper
 ORDER BY baseline ASC, value DESC, paper ASC
+LIMIT toInteger($limit)

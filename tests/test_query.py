@@ -48,13 +48,16 @@ def loaded(neo4j_driver, sample_graph: Path):
 OVERRIDES: dict[str, list[dict[str, str]]] = {
     "co-occurring-methods": [{"min_papers": "1"}, {}],
 }
+#: every list query's full answer as well as its first 25 (the default limit) and a short page
+LIMITS = ({}, {"limit": "100000"}, {"limit": "3"})
 
 
 @pytest.mark.neo4j
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_cypher_and_sparql_twins_agree(loaded, name: str) -> None:
     driver, store = loaded
-    for i, given in enumerate(OVERRIDES.get(name, [{}])):
+    cases = [{**given, **limit} for given in OVERRIDES.get(name, [{}]) for limit in LIMITS]
+    for i, given in enumerate(cases):
         cypher, sparql = SPECS[name]["cypher"], SPECS[name]["sparql"]
         c_rows = q.run_cypher(driver, cypher, q.bind_params(cypher, given), DB)
         s_rows = q.run_sparql(store, sparql, q.bind_params(sparql, given))
@@ -74,6 +77,21 @@ def test_cypher_runs_read_only(loaded, tmp_path: Path) -> None:
         q.run_cypher(driver, q.parse_header(f), {}, DB)
     records, _, _ = driver.execute_query("MATCH (n:Evil) RETURN count(n) AS n", database_=DB)
     assert records[0]["n"] == 0
+
+
+def test_every_list_query_takes_a_limit_of_25_by_default_in_both_twins() -> None:
+    for name, pair in SPECS.items():
+        for engine, spec in pair.items():
+            assert spec.params.get(q.LIMIT_PARAM) == "25", f"{name}.{engine}"
+        assert "LIMIT toInteger($limit)" in pair["cypher"].text, name  # the Browser sends 25.0
+
+
+@pytest.mark.neo4j
+def test_limit_caps_the_rows_in_neo4j(loaded) -> None:
+    driver, _ = loaded
+    spec = SPECS["top-methods"]["cypher"]
+    assert len(q.run_cypher(driver, spec, q.bind_params(spec, {}), DB)) == 25
+    assert len(q.run_cypher(driver, spec, q.bind_params(spec, {"limit": "3"}), DB)) == 3
 
 
 def test_parameters_are_checked() -> None:

@@ -49,7 +49,9 @@ from tqdm import tqdm
 from ..errors import BackendUnavailable, Busy, ConfigError, PaperKGError, QueryError
 from .propgraph import (
     LABELS,
+    NAME_KEY,
     RESOURCE_LABEL,
+    SEARCH_KEY,
     URI_KEY,
     PropertyGraph,
     checked_identifier,
@@ -75,6 +77,19 @@ CONNECTION_TIMEOUT_S = 5.0
 ACQUISITION_TIMEOUT_S = 8.0
 RETRY_BUDGET_S = 15.0
 _T = TypeVar("_T")
+#: range indexes for the lookups the shipped queries and users make: name (index name -> label, property)
+RANGE_INDEXES: dict[str, tuple[str, str]] = {
+    "paperkg_paper_identifier": ("Paper", "identifier"),
+    **{
+        f"paperkg_{label.lower()}_label": (label, "label")
+        for label in ("Method", "Dataset", "Metric", "Task")
+    },
+    "paperkg_result_kind": ("Result", "resultKind"),
+}
+#: full-text index over every spelling of an entity's name: ``db.index.fulltext.queryNodes(NAME, "...")``
+FULLTEXT_INDEX = "paperkg_names"
+FULLTEXT_LABELS = ("Method", "Dataset", "Metric", "Task")
+FULLTEXT_KEYS = (NAME_KEY, "label", "altLabels", SEARCH_KEY)
 
 
 class Neo4jSettings(BaseModel):
@@ -256,6 +271,21 @@ def constraint_query() -> str:
     )
 
 
+def index_queries() -> list[str]:
+    """The loader's indexes (``IF NOT EXISTS``: re-running is a no-op); names and keys are constants."""
+    ranges = [
+        f"CREATE INDEX {checked_identifier(name)} IF NOT EXISTS FOR (n:{checked_identifier(label)}) "
+        f"ON (n.{checked_identifier(key)})"
+        for name, (label, key) in RANGE_INDEXES.items()
+    ]
+    labels = "|".join(checked_identifier(label) for label in FULLTEXT_LABELS)
+    keys = ", ".join(f"n.{checked_identifier(key)}" for key in FULLTEXT_KEYS)
+    return [
+        *ranges,
+        f"CREATE FULLTEXT INDEX {FULLTEXT_INDEX} IF NOT EXISTS FOR (n:{labels}) ON EACH [{keys}]",
+    ]
+
+
 def upsert_nodes_query(label: str | None) -> str:
     """One query per class label (labels cannot be parameters, so they come from the whitelist)."""
     other = ":".join(LABELS)
@@ -352,8 +382,11 @@ class Neo4jLoader:
         return self._guarded(_run)
 
     def ensure_schema(self) -> None:
+        """The uniqueness constraint (before any data), then the lookup and full-text indexes."""
         self._write(constraint_query())
         self._write(lock_constraint_query())
+        for query in index_queries():
+            self._write(query)
 
     @contextlib.contextmanager
     def _lock(self, owner: str) -> Iterator[Callable[[], None]]:
