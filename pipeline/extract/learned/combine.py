@@ -14,7 +14,8 @@ Strategies:
   overlaps. Title mentions (``in_title``) cannot be checked against the abstract and always stay;
 - ``model+strong``: the rule mentions that rest on evidence the text states outright (an acronym
   definition: the mention has an alias; the title; a proposal cue: role ``proposed`` / ``introduced``),
-  plus the model's entities that none of those overlaps.
+  plus the model's entities that none of those overlaps (their role never ``proposed`` /
+  ``introduced``: a contribution is named by stated evidence).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ STRATEGIES = ("rules", "model", "union", "vote", "model+strong")
 #: "Trained entity model" section has the table): lenient F1 per type, and for methods F1 and the
 #: proposed-method accuracy together (the method strategy decides both)
 DEFAULT_STRATEGY: Mapping[str, str] = {
-    "METHOD": "rules",
+    "METHOD": "model+strong",
     "DATASET": "rules",
     "METRIC": "model+strong",
     "TASK": "model+strong",
@@ -100,6 +101,14 @@ def model_entities(
     return out
 
 
+def _not_proposed(m: EntityMention) -> EntityMention:
+    """Under ``model+strong`` a proposal rests on stated evidence only: the rules' proposed mentions are
+    kept as they are, and a model entity the roles would call proposed or introduced is used."""
+    if m.role in ("proposed", "introduced"):
+        return m.model_copy(update={"role": "used"})
+    return m
+
+
 def combine(
     doc: Doc,
     rule_mentions: Sequence[EntityMention],
@@ -140,6 +149,10 @@ def combine(
         else:  # model+strong
             strong = [m for m in rules if m.in_title or m.aliases or m.role in ("proposed", "introduced")]
             strong_spans = [s for m in strong if not m.in_title for s in rule_spans[id(m)]]
-            kept = [m for m in mine if not _overlaps(occurrences(text, (m.text, *m.aliases)), strong_spans)]
+            kept = [
+                _not_proposed(m)
+                for m in mine
+                if not _overlaps(occurrences(text, (m.text, *m.aliases)), strong_spans)
+            ]
             out += (kept[:MAX_MODEL_TASKS] if etype is EntityType.TASK else kept) + strong
     return sorted(out, key=lambda m: (m.start, m.type.value, m.end))
