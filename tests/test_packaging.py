@@ -105,3 +105,14 @@ def test_wheel_install_builds_validates_and_queries_from_any_directory(
     assert '"method"' in rows and '"papers"' in rows
     listed = _run([paperkg, "queries"], work, env).stdout
     assert all(name in listed for name in ("top-methods", "leaderboard", "beaten-by", "co-occurring-methods"))
+
+
+def test_the_installed_package_runs_the_trained_model(installed: tuple[Path, Path, dict[str, str]]) -> None:
+    """``paperkg build`` on a fresh install uses the packaged entity model, loaded from the wheel."""
+    bin_dir, work, env = installed
+    code = (
+        "from pipeline.extract.nlp import build_nlp; from pipeline.extract.learned import component as c; "
+        "nlp = build_nlp(); print('paperkg_learned_entities' in nlp.pipe_names); print(c.MODEL_DIR)"
+    )
+    out = _run([str(bin_dir / "python"), "-c", code], work, env).stdout.splitlines()
+    assert out[0] == "True" and str(bin_dir.parent) in out[1], out
