@@ -102,10 +102,10 @@ def bind_params(spec: QuerySpec, given: dict[str, str]) -> dict[str, Any]:
     missing = [k for k, v in values.items() if v == ""]
     if missing:
         raise QueryError(f"query {spec.name!r} needs --param {missing[0]}=VALUE")
-    typed = {k: _typed(v, spec.params[k]) for k, v in values.items()}
-    if LIMIT_PARAM in typed and not (isinstance(typed[LIMIT_PARAM], int) and typed[LIMIT_PARAM] >= 0):
+    limit = values.get(LIMIT_PARAM)
+    if limit is not None and not (_INT.fullmatch(str(limit)) and int(limit) >= 0):
         raise QueryError(f"query {spec.name!r}: {LIMIT_PARAM} must be a whole number >= 0")
-    return typed
+    return {k: _typed(v, spec.params[k]) for k, v in values.items()}
 
 
 _INT = re.compile(r"-?\d+")

@@ -12,7 +12,7 @@ nlp_mod = pytest.importorskip("pipeline.extract.nlp")
 
 @pytest.fixture(scope="module")
 def nlp():
-    return nlp_mod.build_nlp(records_as_dicts=False)
+    return nlp_mod.build_nlp(records_as_dicts=False, learned=False)  # the rules, without the model
 
 
 def _ents(nlp, text):

@@ -13,7 +13,7 @@ from pipeline.records import EntityMention, EntityType, ResultMention
 def nlp():
     from pipeline.extract.nlp import build_nlp
 
-    return build_nlp(records_as_dicts=False)
+    return build_nlp(records_as_dicts=False, learned=False)  # the rules, without the model
 
 
 def run(nlp, text: str, entities: list[EntityMention] | None = None) -> list[ResultMention]:

@@ -158,13 +158,10 @@ def test_concurrent_reloads_are_refused_and_nothing_is_lost(empty_db, sample_gra
     first = Neo4jLoader(empty_db, database=DB, batch_size=50)
     paused, resume = threading.Event(), threading.Event()
     write = first._write
-    calls = 0
 
     def pause_once(query: str, **params: object):
-        nonlocal calls
-        calls += 1
         out = write(query, **params)
-        if calls == 3:  # a few batches in: the second reload starts now
+        if "UNWIND" in query and not paused.is_set():  # the first data batch: the second reload starts now
             paused.set()
             resume.wait(60)
         return out
