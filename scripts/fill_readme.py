@@ -19,7 +19,7 @@ from typing import Any
 #: evaluation sets in table order, with how to read each
 LABELS = {
     "seeds": "seed gold (57, bundled; rules were developed on it)",
-    "iclr2025_dev": "ICLR 2025 dev (157; rules tuned on it)",
+    "iclr2025_dev": "ICLR 2025 dev (153; rules tuned on it)",
     "iclr2024_dev": "ICLR 2024 dev (72; rules tuned on it)",
     "iclr2024_heldout": "**ICLR 2024 held-out, random (30; never tuned on)**",
     "iclr2024_test": "**ICLR 2024 held-out, reporting numbers (40; never tuned on)**",
