@@ -20,7 +20,6 @@ Strategies:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -29,7 +28,7 @@ from spacy.tokens import Doc, Span
 from ...records import EntityMention, EntityType
 from ..entities.parse import norm_key, sentence_of
 from ..entities.roles import dataset_role, method_role
-from .spans import split_label
+from .spans import occurrences, split_label
 
 STRATEGIES = ("rules", "model", "union", "vote", "model+strong")
 #: the measured best per type on the development sets (``scripts/choose_combination.py``; the README's
@@ -45,12 +44,9 @@ DEFAULT_ROLE_SOURCE = "rules"
 MAX_MODEL_TASKS = 4
 
 
-def occurrences(text: str, forms: Iterable[str]) -> list[tuple[int, int]]:
-    out = []
-    for form in forms:
-        if form.strip():
-            out += [(m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text)]
-    return out
+def _forms_at(text: str, m: EntityMention) -> list[tuple[int, int]]:
+    """Every occurrence of a mention's text or aliases (on word boundaries, as in the training spans)."""
+    return [span for form in (m.text, *m.aliases) for span in occurrences(text, form)]
 
 
 def _overlaps(spans: Sequence[tuple[int, int]], others: Sequence[tuple[int, int]]) -> bool:
@@ -122,12 +118,9 @@ def combine(
     text = doc.text
     model = model_entities(doc, spans, role_source=role_source)
     model_spans = [(sp.start_char, sp.end_char) for sp in spans]
-    rule_spans = {
-        id(m): occurrences(text, (m.text, *m.aliases)) or [(m.start, m.end)]
-        for m in rule_mentions
-        if not m.in_title
-    }
+    rule_spans = {id(m): _forms_at(text, m) or [(m.start, m.end)] for m in rule_mentions if not m.in_title}
     all_rule_spans = [s for v in rule_spans.values() for s in v]
+    model_at = {id(m): _forms_at(text, m) for m in model}
     out: list[EntityMention] = []
     for etype in EntityType:
         how = strategy.get(etype.value, "rules")
@@ -135,7 +128,7 @@ def combine(
             raise ValueError(f"unknown strategy {how!r} for {etype.value}; choose from {STRATEGIES}")
         rules = [m for m in rule_mentions if m.type is etype]
         mine = [m for m in model if m.type is etype]
-        fresh = [m for m in mine if not _overlaps(occurrences(text, (m.text, *m.aliases)), all_rule_spans)]
+        fresh = [m for m in mine if not _overlaps(model_at[id(m)], all_rule_spans)]
         if etype is EntityType.TASK:
             fresh = fresh[:MAX_MODEL_TASKS]
         if how == "rules":
@@ -149,10 +142,6 @@ def combine(
         else:  # model+strong
             strong = [m for m in rules if m.in_title or m.aliases or m.role in ("proposed", "introduced")]
             strong_spans = [s for m in strong if not m.in_title for s in rule_spans[id(m)]]
-            kept = [
-                _not_proposed(m)
-                for m in mine
-                if not _overlaps(occurrences(text, (m.text, *m.aliases)), strong_spans)
-            ]
+            kept = [_not_proposed(m) for m in mine if not _overlaps(model_at[id(m)], strong_spans)]
             out += (kept[:MAX_MODEL_TASKS] if etype is EntityType.TASK else kept) + strong
     return sorted(out, key=lambda m: (m.start, m.type.value, m.end))
