@@ -52,21 +52,35 @@ DEV_FLOORS = {
 }
 
 
-@pytest.fixture(scope="module")
-def dev_sets() -> dict:
-    report = run_evaluation(list(DEV_FLOORS), build_nlp(learned=False))["sets"]
+def _scored(sets: list[str], nlp: object = None) -> dict:
+    """The report entries of ``sets`` (skipped where a set needs ../shared and it is absent)."""
+    report = run_evaluation(sets, nlp)["sets"]
     missing = [name for name, entry in report.items() if entry["status"] != "ok"]
     if missing:
         pytest.skip(f"development sets need ../shared: {', '.join(missing)}")
     return report
 
 
+def _assert_floors(name: str, entry: dict, floors: dict[str, float]) -> None:
+    """Each floor: an entity type's lenient F1, ``results`` (value+unit F1) or ``proposed`` (accuracy)."""
+    for key, floor in floors.items():
+        if key == "results":
+            got = entry["results"]["f1"]
+        elif key == "proposed":
+            got = entry["proposed_method"]["with_gold_proposed"]["acc"]
+        else:
+            got = entry["entities"][key]["lenient"]["f1"]
+        assert got >= floor, f"{name} {key} {got:.3f} fell below {floor}"
+
+
+@pytest.fixture(scope="module")
+def dev_sets() -> dict:
+    return _scored(list(DEV_FLOORS), build_nlp(learned=False))
+
+
 @pytest.mark.parametrize("name", sorted(DEV_FLOORS))
 def test_dev_set_floors(dev_sets: dict, name: str) -> None:
-    entry, floors = dev_sets[name], DEV_FLOORS[name]
-    for etype, floor in floors.items():
-        got = entry["results"]["f1"] if etype == "results" else entry["entities"][etype]["lenient"]["f1"]
-        assert got >= floor, f"{name} {etype} {got:.3f} fell below {floor}"
+    _assert_floors(name, dev_sets[name], DEV_FLOORS[name])
 
 
 #: the default pipeline (rules and the trained model, combined as ``learned.combine.DEFAULT_STRATEGY``) on
@@ -110,21 +124,9 @@ DEFAULT_FLOORS = {
 
 @pytest.fixture(scope="module")
 def default_sets() -> dict:
-    report = run_evaluation(list(DEFAULT_FLOORS))["sets"]
-    missing = [name for name, entry in report.items() if entry["status"] != "ok" and name != "seeds"]
-    if missing:
-        pytest.skip(f"development sets need ../shared: {', '.join(missing)}")
-    return report
+    return _scored(list(DEFAULT_FLOORS))
 
 
 @pytest.mark.parametrize("name", sorted(DEFAULT_FLOORS))
 def test_default_pipeline_floors(default_sets: dict, name: str) -> None:
-    entry, floors = default_sets[name], DEFAULT_FLOORS[name]
-    for key, floor in floors.items():
-        if key == "results":
-            got = entry["results"]["f1"]
-        elif key == "proposed":
-            got = entry["proposed_method"]["with_gold_proposed"]["acc"]
-        else:
-            got = entry["entities"][key]["lenient"]["f1"]
-        assert got >= floor, f"{name} {key} {got:.3f} fell below {floor}"
+    _assert_floors(name, default_sets[name], DEFAULT_FLOORS[name])
