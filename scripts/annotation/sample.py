@@ -11,9 +11,13 @@ Rule:
 - cross-venue held-out (salt ``xvenue``): ``--xvenue`` non-ICLR abstracts (default 100), an equal share
   per venue, years within a venue in proportion to size; drawn first, so training never holds them;
 - training (salt ``train``): ``--train`` abstracts (default 2,800), an equal share per venue (TACL, the
-  smallest, gives what it has and the rest is spread), years within a venue in proportion to size.
+  smallest, gives what it has and the rest is spread), years within a venue in proportion to size;
+- results held-out (salt ``results``): ``--results`` abstracts (default 120) of all ten venues, ICLR
+  included, that report a number with a result-like unit and have at least two comparison cues
+  ("outperforms", "than", "compared to", ...), an equal share per venue; drawn last from what the two
+  sets above left, so neither holds one of its abstracts (the draws before it are unchanged).
 
-Writes ``data/annotations/xvenue_heldout.ids`` and ``data/annotations/train.ids`` (one id per line,
+Writes ``data/annotations/{xvenue_heldout,train,results_heldout}.ids`` (one id per line,
 in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -103,10 +108,23 @@ def draw(pool: dict[str, dict[int, list[str]]], total: int, salt: str) -> list[s
     return out
 
 
+# A number with a result-like unit (the rule of tests/fixtures/iclr2024_test_gold.README.md) ...
+RESULT_NUMBER = re.compile(
+    r"\d(?:\.\d+)?\s*(?:\\?%|\$?\\times|\u00d7|x\b|X\b|times\b|-fold|fold\b|FPS|points\b|pp\b)"
+)
+# ... and a comparison cue, so that the set is rich in named baselines (issue 11 needs >= 50 of them).
+COMPARISON = re.compile(r"\b(?:outperform\w*|surpass\w*|than|compared (?:to|with)|beats?|over)\b", re.I)
+
+
+def comparison_rich(abstract: str) -> bool:
+    return bool(RESULT_NUMBER.search(abstract)) and len(COMPARISON.findall(abstract)) >= 2
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train", type=int, default=2800)
     ap.add_argument("--xvenue", type=int, default=100)
+    ap.add_argument("--results", type=int, default=120)
     args = ap.parse_args()
     excluded = {
         ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
@@ -130,11 +148,22 @@ def main() -> None:
     taken = set(xvenue)
     rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
     train = draw(rest, args.train, "train")
+    taken |= set(train)
+    texts = {}
+    for line in (SHARED / "corpora" / "ai_venues_abstracts.jsonl").open(encoding="utf-8"):
+        rec = json.loads(line)
+        texts[rec["id"]] = rec["abstract"]
+    rich = {
+        v: {y: [i for i in ids if i not in taken and comparison_rich(texts[i])] for y, ids in ys.items()}
+        for v, ys in pool.items()
+    }
+    results = draw(rich, args.results, "results")
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
     (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
-    print(f"xvenue {len(xvenue)}, train {len(train)} (pool {pool_size})")
+    (OUT / "results_heldout.ids").write_text("\n".join(results) + "\n", encoding="utf-8")
+    print(f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)} (pool {pool_size})")
 
 
 if __name__ == "__main__":
