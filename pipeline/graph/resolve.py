@@ -6,7 +6,8 @@ as they stream past, ``finalize`` decides the clusters, and the mapping stage th
 each surface form.
 
 What folds together: case, hyphen / slash / space / underscore / Unicode-dash variants and a plural ``s``
-(``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``; ``LoRAs`` = ``LoRA``), and an
+(``ImageNet-1k`` = ``ImageNet 1K``; ``Random Forests`` = ``Random Forest``; ``LoRAs`` = ``LoRA``;
+``THUMOS`` = ``Thumos``, though the plural rule reads case so that ``TRADES`` is not ``TRADE``), and an
 acronym with its expansion when the corpus defines it one way only, or one way at least twice as often
 as any other. What stays apart: anything whose letters or digits
 differ (``ImageNet`` / ``ImageNet-1k`` / ``ImageNet-21k``), the same word as different types
@@ -60,6 +61,12 @@ def norm_key(name: str) -> str:
         )
         if acronym_plural or plain_plural:
             words[-1] = last[:-1]
+    return _DROP.sub("", "".join(words).casefold())
+
+
+def case_key(name: str) -> str:
+    """``norm_key`` without the plural rule: equal for spellings that differ only in case and separators."""
+    words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
     return _DROP.sub("", "".join(words).casefold())
 
 
@@ -153,6 +160,15 @@ class EntityIndex:
         for tk, cluster in list(self._cluster_of.items()):
             label = labels[(tk[0], cluster)][0]
             self._cluster_of[tk] = by_label[(tk[0], norm_key(label))]
+        # case-only variants are one entity (THUMOS / Thumos, INFOTABS / InfoTabs, SDES / SDEs): the
+        # plural rule reads case (TRADES is not TRADE's plural), so their norm_keys can differ; their
+        # case keys do not
+        labels = self._labels()
+        by_case: dict[tuple[EntityType, str], str] = {}
+        for (etype, cluster), (label, _) in sorted(labels.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+            by_case.setdefault((etype, case_key(label)), cluster)
+        for tk, cluster in list(self._cluster_of.items()):
+            self._cluster_of[tk] = by_case[(tk[0], case_key(labels[(tk[0], cluster)][0]))]
         minted: dict[URIRef, str] = {}
         for (etype, cluster), (label, alts) in sorted(
             self._labels().items(), key=lambda kv: (kv[0][0].value, kv[0][1])

@@ -136,3 +136,17 @@ def test_slash_and_hyphen_variants_fold_but_letter_differences_do_not() -> None:
     assert norm_key("ViT-B/16") == norm_key("ViT-B16") == norm_key("ViT/B-16")
     assert norm_key("TRADE") != norm_key("TRADES")  # a distinct method, not a plural
     assert norm_key("ViT-B/16") != norm_key("ViT-B/32")
+
+
+def test_case_only_variants_are_one_node_but_a_final_capital_s_is_not_a_plural() -> None:
+    M = EntityType.METHOD
+    index = EntityIndex()
+    for name in ("THUMOS", "Thumos", "INFOTABS", "InfoTabs", "SDES", "SDEs", "TRADE", "TRADES"):
+        index.add_name(M, name)
+    index.finalize()
+    ref = index.ref
+    assert ref(M, "THUMOS") == ref(M, "Thumos")
+    assert ref(M, "INFOTABS") == ref(M, "InfoTabs")
+    assert ref(M, "SDES") == ref(M, "SDEs")
+    assert ref(M, "TRADE") != ref(M, "TRADES")
+    assert len(index.entities()) == 5
