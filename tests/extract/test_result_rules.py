@@ -54,6 +54,40 @@ def test_scan_slashed_prefixed_and_written_ratios():
     ]
 
 
+def test_scan_reads_numbers_written_in_words():
+    qs = scan_quantities(
+        "It is an order of magnitude faster, two orders of magnitude smaller, uses only half the memory, "
+        "needs a third of the training time, doubles the throughput and wins on three out of four tasks."
+    )
+    assert [(q.value, q.unit) for q in qs] == [
+        (10, "x"),
+        (100, "x"),
+        (0.5, "x"),
+        (0.33, "x"),
+        (2, "x"),
+        (3, ""),
+    ]
+
+
+def test_scan_leaves_setup_words_alone():
+    # setup fractions and magnitudes without a comparison cue are not quantities
+    assert scan_quantities("We train on half of the data, an order of magnitude of tokens.") == []
+    assert scan_quantities("Four out of the box components are used.") == []
+
+
+def test_word_ratio_takes_its_baseline(nlp):
+    text = (
+        "We propose ZipNet. ZipNet is twice as fast as ResNet-50 and an order of magnitude faster than ViT-H."
+    )
+    ents = [
+        ent(text, "ZipNet", EntityType.METHOD, "proposed"),
+        ent(text, "ResNet-50", EntityType.METHOD, "baseline"),
+        ent(text, "ViT-H", EntityType.METHOD, "baseline"),
+    ]
+    got = [(r.value, r.unit, r.kind, r.baseline) for r in run(nlp, text, ents)]
+    assert got == [(2, "x", "ratio", "ResNet-50"), (10, "x", "ratio", "ViT-H")]
+
+
 def test_scan_from_to_is_a_range_without_a_change_word():
     (q,) = scan_quantities("it supports flexible compression ratios from 1.5x to 7x")
     assert (q.value, q.value_max, q.change) == (1.5, 7, False)

@@ -7,7 +7,8 @@ ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (2
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
-"a threefold increase" are found too.
+"a threefold increase", "an order of magnitude faster", "half the memory", "doubles the throughput" and
+"three out of four" are found too.
 Whether a remaining number is a *result* (and what it measures) is decided by
 ``extract.results``.
 """
@@ -107,6 +108,8 @@ _FACTOR_X = re.compile(
     re.IGNORECASE,
 )
 _WORD_NUM = {
+    "an": 1,
+    "one": 1,
     "twice": 2,
     "two": 2,
     "three": 3,
@@ -117,10 +120,38 @@ _WORD_NUM = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 _WORD_X = re.compile(
     r"(?<![\w-])(?P<w>twice|(?P<n>two|three|four|five|six|seven|eight|nine|ten)(?:-?fold|\s+times))"
     + _RATIO_CUE,
+    re.IGNORECASE,
+)
+
+# more numbers written in words: orders of magnitude, fractions of the other's amount, doubling verbs and
+# win counts ("three out of four")
+_MAGNITUDE_X = re.compile(
+    r"(?<![\w-])(?P<n>an|one|two|three|four|five)\s+orders?\s+of\s+magnitude" + _RATIO_CUE, re.IGNORECASE
+)
+_FRACTION = {"half": 0.5, "a third": 0.33, "one third": 0.33, "a quarter": 0.25, "one quarter": 0.25}
+_FRACTION_X = re.compile(
+    r"\b(?:in|with|at|using|uses?|requir\w*|needs?|needing|consum\w*|costs?|of)\s+(?:only\s+|just\s+)?"
+    r"(?:about\s+|roughly\s+|around\s+|nearly\s+|less\s+than\s+)?"
+    r"(?P<f>half|a\s+third|one\s+third|a\s+quarter|one\s+quarter)\s+(?:of\s+)?(?:the|its|their)\s+"
+    r"(?=(?:\w+\s+){0,2}?(?:memory|parameters|compute|computation|cost|time|FLOPs|latency|energy|storage|"
+    r"data|samples|tokens|steps|iterations|epochs|GPU|budget|size)\b)",
+    re.IGNORECASE,
+)
+_VERB_X = re.compile(
+    r"\b(?P<v>doubl|tripl|halv)(?P<vs>es|ed|ing)\s+(?:the\s+)?(?=(?:\w+\s+){0,2}?"
+    r"(?:speed|throughput|memory|accuracy|performance|efficiency|rate|cost|latency|score|success)\b)",
+    re.IGNORECASE,
+)
+_VERB_VALUE = {"doubl": 2.0, "tripl": 3.0, "halv": 0.5}
+_OUT_OF = re.compile(
+    r"(?<![\w-])(?P<n>two|three|four|five|six|seven|eight|nine|ten)\s+(?:out\s+)?of\s+(?:the\s+)?"
+    r"(?P<m>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?=\w)",
     re.IGNORECASE,
 )
 
@@ -364,6 +395,23 @@ def _with_written_ratios(text: str, found: list[Quantity]) -> list[Quantity]:
     extra += [
         Quantity(float(_WORD_NUM[(m.group("n") or m.group("w")).lower()]), None, "x", m.start(), m.end())
         for m in _WORD_X.finditer(text)
+    ]
+    extra += [
+        Quantity(float(10 ** _WORD_NUM[m.group("n").lower()]), None, "x", m.start(), m.end())
+        for m in _MAGNITUDE_X.finditer(text)
+    ]
+    extra += [
+        Quantity(_FRACTION[" ".join(m.group("f").lower().split())], None, "x", m.start("f"), m.end("f"))
+        for m in _FRACTION_X.finditer(text)
+    ]
+    extra += [
+        Quantity(_VERB_VALUE[m.group("v").lower()], None, "x", m.start("v"), m.end("vs"))
+        for m in _VERB_X.finditer(text)
+    ]
+    extra += [
+        Quantity(float(_WORD_NUM[m.group("n").lower()]), None, "", m.start("n"), m.end("m"))
+        for m in _OUT_OF.finditer(text)
+        if _WORD_NUM[m.group("n").lower()] < _WORD_NUM[m.group("m").lower()]
     ]
     if not extra:
         return found
