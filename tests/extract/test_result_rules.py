@@ -341,3 +341,19 @@ def test_frozen_parameter_share_is_setup_and_metric_drops_the_number(nlp):
         nlp, "Training barely changes when freezing >99% of the parameters, and FooAttn gives a 300x speedup."
     )
     assert [(r.value, r.metric) for r in res] == [(300, "speedup")]
+
+
+def test_a_metric_written_after_a_bare_number_is_its_unit_and_its_metric(nlp):
+    # the seed gold's convention ("540 Elo", "20 FPS"): the measure word after the number is the unit
+    text = "We propose Foo. Foo reaches 49.5 AP on COCO, 26.6 ppl on PG-19 and +6.5 mask AP over Mask R-CNN."
+    got = [(r.value, r.unit, r.metric) for r in run(nlp, text)]
+    assert got == [(49.5, "AP", "AP"), (26.6, "ppl", "ppl"), (6.5, "mask AP", "mask AP")]
+    # a number with a unit of its own keeps it
+    assert [(r.unit, r.metric) for r in run(nlp, "Foo reaches 78.8% AP on COCO.")] == [("%", "AP")]
+
+
+def test_a_named_modifier_of_a_generic_baseline_head_is_the_baseline(nlp):
+    text = "We propose Bar. Bar improves accuracy by 4.6% over the strong T5 baselines and by 2% over strong baselines."
+    assert [r.baseline for r in run(nlp, text)] == ["T5", None]
+    text = "We propose Baz. Baz gains 2.5 points with respect to a strong BM25 retrieval-based baseline."
+    assert [r.baseline for r in run(nlp, text)] == ["BM25"]

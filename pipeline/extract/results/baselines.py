@@ -21,7 +21,7 @@ from .vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLUR
 
 COMPARE_CUE_AFTER = re.compile(
     r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
-    r"as\s+compared\s+to|w\.r\.t\.?|(?P<verb>(?:outperform|surpass|beat|exceed|outpac)(?:s|es|ed|ing)?))\s+(?P<np>[^.;]+)",
+    r"as\s+compared\s+to|w\.r\.t\.?|with\s+respect\s+to|as\s+(?!well\b|much\b|many\b|long\b|soon\b)[a-z]+\s+as|(?P<verb>(?:outperform|surpass|beat|exceed|outpac)(?:s|es|ed|ing)?))\s+(?P<np>[^.;]+)",
     re.IGNORECASE,
 )
 
@@ -33,6 +33,13 @@ COMPARE_CUE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 
+
+_NAMED_BASELINE_HEAD = re.compile(
+    r"(?:the\s+|a\s+|an\s+)?(?:(?:strong|stronger|strongest|competitive|standard|vanilla|popular|original|"
+    r"default|widely[- ]used|conventional|classic|common)\s+)*(?P<name>[^\s,;()]+)"
+    r"(?:\s+[\w-]+-based)?\s+(?:baselines?|counterparts?)\b",
+    re.IGNORECASE,
+)
 
 _OTHER_SCORE = re.compile(r"[+~≈]?\d[\d.,]*\s*(?:%|points?|x|×)?\s+(?:by|of|for|from|with)\s+(?:the\s+)?")
 
@@ -46,6 +53,14 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     offset += lead
     if not np or not np[0].isalpha():
         return None
+    named_head = _NAMED_BASELINE_HEAD.match(np)
+    if named_head and NAMEISH.match(named_head.group("name")) and named_head.group("name") not in NOT_NAMES:
+        # "the strong T5 baselines", "a strong BM25 retrieval-based baseline": the name modifies the head
+        name = named_head.group("name")
+        ent = canon_name(ctx, name, offset + named_head.start("name"), EntityType.METHOD)
+        found = ent or ctx.acro.get(name, name)
+        if not is_proposed(ctx, found) and not HARDWARE.match(name) and not SOFTWARE.match(name):
+            return found
     if GENERIC_BASELINE.search(np[:80]) and PLURAL_HEAD.search(np[:80]):
         return None
     ent = canon_name(ctx, np[:80], offset, EntityType.METHOD)

@@ -41,6 +41,8 @@ Entity mentions (``doc._.kg_entities``) are used when present; local cues work w
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -48,14 +50,21 @@ from spacy.tokens import Doc
 from ...records import EntityMention, EntityType, ResultMention
 from ..text.numbers import Quantity, scan_quantities
 from .attribution import attribute_sentence
-from .context import Cand, build_ctx
-from .filters import is_result
+from .context import Cand, Ctx, build_ctx
+from .filters import is_result, metric_unit
+from .rerank import packaged_weights, rerank
+
+#: called after the rules attribute one sentence's results: may re-decide them in place (the learned scorer)
+#: or just look (training records the options)
+AttributionHook = Callable[[Ctx, Doc, list[Cand], int, int], None]
 
 _BARE_COORD = re.compile(r"\s*(?:\([^()]{1,30}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)")
 
 
-def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]:
-    """Reported results of ``doc``, in text order."""
+def find_results(
+    doc: Doc, entities: list[EntityMention], hook: AttributionHook | None = None
+) -> list[ResultMention]:
+    """Reported results of ``doc``, in text order (``hook``: see ``AttributionHook``)."""
     text = doc.text
     quantities = scan_quantities(text)
     if not quantities:
@@ -85,14 +94,21 @@ def find_results(doc: Doc, entities: list[EntityMention]) -> list[ResultMention]
         if not cands:
             continue
         attribute_sentence(ctx, doc, cands, s0, s1)
+        if hook is not None:
+            hook(ctx, doc, cands, s0, s1)
         for c in cands:
             q = c.q
-            ev_s, ev_e = max(s0, c.ev_start), min(s1, c.ev_end)
+            unit, ev_end = q.unit, c.ev_end
+            if not unit and (written := metric_unit(text, q.end)) is not None:
+                unit, ev_end = written[0], max(ev_end, written[1])
+                if not c.metric or unit.lower() not in c.metric.lower():
+                    c.metric = unit  # the number's own measure beats one inherited from the clause
+            ev_s, ev_e = max(s0, c.ev_start), min(s1, ev_end)
             out.append(
                 ResultMention(
                     value=q.value,
                     value_max=q.value_max,
-                    unit=q.unit,
+                    unit=unit,
                     kind=c.kind,
                     metric=c.metric,
                     dataset=c.dataset,
@@ -143,19 +159,24 @@ def metrics_named_by_results(
     "paperkg_results",
     assigns=["doc._.kg_results", "doc._.kg_entities"],
     requires=["doc._.kg_entities"],
-    default_config={},
+    default_config={"learned_attribution": True},
 )
-def make_result_finder(nlp: Language, name: str) -> ResultFinder:
-    return ResultFinder()
+def make_result_finder(nlp: Language, name: str, learned_attribution: bool) -> ResultFinder:
+    return ResultFinder(learned_attribution)
 
 
 class ResultFinder:
     """Pipeline component: stores ``find_results(doc, doc._.kg_entities)`` on ``doc._.kg_results`` and adds
-    the metrics those results name to ``doc._.kg_entities``."""
+    the metrics those results name to ``doc._.kg_entities``. With ``learned_attribution`` the packaged
+    scorer (``results.rerank``) re-decides the attributes the dev split chose it for."""
+
+    def __init__(self, learned_attribution: bool = True) -> None:
+        weights = packaged_weights() if learned_attribution else {}
+        self.hook: AttributionHook | None = partial(rerank, weights=weights) if weights else None
 
     def __call__(self, doc: Doc) -> Doc:
         entities = list(doc._.kg_entities or [])
-        doc._.kg_results = find_results(doc, entities)
+        doc._.kg_results = find_results(doc, entities, self.hook)
         extra = metrics_named_by_results(doc, entities, doc._.kg_results)
         if extra:
             doc._.kg_entities = sorted(entities + extra, key=lambda m: (m.start, m.type.value, m.end))

@@ -21,7 +21,7 @@ from spacy.tokens import Doc
 from ...records import ResultKind
 from ..text.numbers import Quantity
 from .context import Ctx
-from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_RX, VAGUE_METRIC
+from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_ACRONYMS, METRIC_RX, VAGUE_METRIC
 
 SETUP_OF = re.compile(
     r"^\s*(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:data|dataset|labels?|labeled|annotations?|samples|examples|"
@@ -159,6 +159,20 @@ def background_sentence(ctx: Ctx, sent: str) -> bool:
     )
 
 
+# a metric written as the unit of a bare number ("49.5 AP", "+1.2 BLEU", "26.6 ppl", "+6.5 mask AP"): the
+# annotation guidelines' convention is that the measure word is the unit, as in "0.99 bpb"
+_METRIC_UNIT = re.compile(
+    r"\s?(?P<u>(?:(?:mask|box)\s)?(?:" + METRIC_ACRONYMS + r"|[Pp][Pp][Ll]|COMET|Rouge(?:-[L12])?|bpb|bpd|"
+    r"nats(?:/\w+)?)(?![\w-]))"
+)
+
+
+def metric_unit(text: str, end: int) -> tuple[str, int] | None:
+    """The metric a bare number is written with, as its unit, and where it ends (None: no such unit)."""
+    m = _METRIC_UNIT.match(text, end)
+    return (m.group("u"), m.end()) if m else None
+
+
 def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -> tuple[bool, str | None]:
     """Keep/drop one quantity; returns (keep, metric named by the bare-number cue if any)."""
     text = ctx.text
@@ -192,6 +206,8 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
         ):
             return True, None
         # bare number: needs a metric directly before ("FID of 2.1", "SPICE increase from 23.5 to") or after
+        if metric_unit(text, q.end) is not None:
+            return True, None
         mafter = METRIC_RX.match(after.lstrip())
         if mafter and mafter.group(0).lower() not in VAGUE_METRIC | {"memory", "parameters"}:
             return True, None

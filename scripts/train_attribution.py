@@ -1,0 +1,244 @@
+"""Train the learned result attribution (``pipeline/extract/results/rerank.py``) on the annotated corpus.
+
+    python scripts/train_attribution.py            # writes pipeline/extract/results/attribution_weights.json
+    python scripts/train_attribution.py --no-install --report out/attribution.json
+
+What it does (CPU, about 5 minutes, deterministic):
+1. runs the default pipeline (entity model on, learned attribution off) over the training corpus
+   (``data/annotations/train``) and the two ICLR development sets (``tests/fixtures/iclr202*_dev_*``),
+   recording for every kept number and every attribute the options the scorer chooses from
+   (``rerank.iter_options``), with the rules' answer among the features;
+2. matches our results to the annotated ones (``paperkg evaluate``'s matching) and labels each option
+   right or wrong (lenient, alias-aware names; "none" is right when the annotation names nothing);
+   results whose annotated name is not among the options teach nothing and are skipped;
+3. fits one logistic regression per attribute (scikit-learn, L2, balanced classes) over the options;
+   C and the choice between scorer and rules are made by 10-fold cross-validation over the training
+   corpus's abstracts (folds by id hash; its dev split alone holds 74 matched results, too few to decide):
+   an attribute uses the scorer only if its argmax option beats the rules' answer on the mean of two
+   accuracies, where the annotation names the attribute and where it names nothing (so neither always
+   answering nor never answering wins), without losing accuracy where the annotation names it (the
+   issue's measure); ``use`` in the weights file. The final weights are fitted
+   on every fold.
+The held-out sets are never read. Abstracts matching an evaluation abstract are dropped, as for the
+entity model (``scripts/train.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pickle
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from train import ANNOTATIONS, CORPUS, evaluation_keys, is_banned, read_jsonl  # noqa: E402
+
+from pipeline.evaluate import _alias_table, load_gold_jsonl, load_set, match_results, norm_name  # noqa: E402
+from pipeline.extract.learned.split import is_dev  # noqa: E402
+from pipeline.extract.results.rerank import ATTRS, WEIGHTS, Option, iter_options, score  # noqa: E402
+from pipeline.records import PaperRecord  # noqa: E402
+
+C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0)
+FOLDS = 10
+#: besides the training corpus: the development sets with full guideline gold
+DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
+
+
+def record_options() -> list[dict[str, Any]]:
+    """One row per matched result: split, attribute -> (options, index of the right one or None, rule's)."""
+    from pipeline.corpus.normalize import normalize_text
+    from pipeline.extract.nlp import build_nlp
+
+    banned = evaluation_keys()
+    texts = {r["id"]: r for r in read_jsonl(CORPUS)}
+    gold = [g for p in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for g in load_gold_jsonl(p)]
+    gold = [g for g in gold if not is_banned(texts[g.id]["abstract"], banned)]
+    papers = [
+        PaperRecord(id=g.id, title=texts[g.id].get("title"), abstract=texts[g.id]["abstract"], source="train")
+        for g in gold
+    ]
+    for name in DEV_SETS:  # development sets with full guideline gold (never a held-out set)
+        bench = load_set(name)
+        if isinstance(bench, str):
+            raise SystemExit(f"{name}: {bench}")
+        by_id = {g.id: g for g in bench.gold}
+        for paper in bench.papers:
+            if paper.id in by_id:
+                papers.append(paper)
+                gold.append(by_id[paper.id])
+    nlp = build_nlp(records_as_dicts=False)
+    finder = nlp.get_pipe("paperkg_results")
+    seen: dict[str, list[dict[str, list[Option]]]] = defaultdict(list)
+
+    def recorder(ctx, doc, cands, s0, s1):  # type: ignore[no-untyped-def]
+        per: dict[int, dict[str, list[Option]]] = defaultdict(dict)
+        for k, attr, opts in iter_options(ctx, doc, cands, s0, s1):
+            per[k][attr] = opts
+        seen[doc.text].extend(per[k] for k in range(len(cands)))
+
+    finder.hook = recorder
+    rows: list[dict[str, Any]] = []
+
+    def make_docs():  # type: ignore[no-untyped-def]
+        for p in papers:  # as pipeline.extract.nlp.extract feeds them (the title in user_data)
+            doc = nlp.make_doc(normalize_text(p.abstract).text)
+            if p.title:
+                doc.user_data["title"] = normalize_text(p.title).text
+            yield doc
+
+    docs = nlp.pipe(make_docs())
+    for g, doc in zip(gold, docs, strict=True):
+        results = list(doc._.kg_results or [])
+        recorded = seen.pop(doc.text, [])
+        if len(recorded) != len(results):
+            continue  # two identical abstracts: cannot tell their records apart, skip
+        aliases = _alias_table(g)
+        for gr, pr in match_results(g, results):
+            k = next(i for i, r in enumerate(results) if r is pr)
+            fold = int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS
+            row: dict[str, Any] = {"split": "dev" if is_dev(g.id) else "train", "fold": fold, "attrs": {}}
+            for attr in ATTRS:
+                opts = recorded[k][attr]
+                gv = getattr(gr, attr)
+                keys = aliases.get(norm_name(gv), {norm_name(gv)}) if gv else set()
+                right = [
+                    i
+                    for i, o in enumerate(opts)
+                    if (o.name is None and not gv) or (o.name and gv and norm_name(o.name) in keys)
+                ]
+                rule_name = getattr(pr, attr)
+                rule_right = (not gv and not rule_name) or bool(
+                    gv and rule_name and norm_name(rule_name) in keys
+                )
+                row["attrs"][attr] = {
+                    "options": opts,
+                    "right": right[0] if right else None,
+                    "rule_right": rule_right,
+                    "gold_named": bool(gv),
+                }
+            rows.append(row)
+    return rows
+
+
+def fit(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, float]:
+    """Weights of one logistic regression over every option of ``rows`` (right option vs the others)."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    feats, ys = [], []
+    for r in rows:
+        a = r["attrs"][attr]
+        if a["right"] is None:
+            continue
+        for i, o in enumerate(a["options"]):
+            feats.append(dict(o.features))
+            ys.append(int(i == a["right"]))
+    vec = DictVectorizer()
+    x = vec.fit_transform(feats)
+    model = LogisticRegression(C=c, max_iter=2000, class_weight=None, random_state=0)
+    model.fit(x, ys)
+    return {
+        f: round(float(w), 5) for f, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True) if w
+    }
+
+
+def accuracy(rows: list[dict[str, Any]], attr: str, weights: dict[str, float] | None) -> dict[str, Any]:
+    """Right answers over all matched results and where the annotation names the attribute (weights None:
+    the rules' answers)."""
+    n = right = n_named = right_named = 0
+    for r in rows:
+        a = r["attrs"][attr]
+        if weights is None:
+            ok = a["rule_right"]
+        else:
+            best = max(range(len(a["options"])), key=lambda i: score(weights, a["options"][i].features))
+            ok = best == a["right"]
+        n += 1
+        right += ok
+        if a["gold_named"]:
+            n_named += 1
+            right_named += ok
+    return _summary(n, right, n_named, right_named)
+
+
+def _summary(n: int, right: int, n_named: int, right_named: int) -> dict[str, Any]:
+    """Accuracies, and the decision score: the mean of the accuracy where the annotation names the attribute
+    and where it names nothing (so that always answering, or never, cannot win)."""
+    named = right_named / n_named if n_named else 0.0
+    unnamed = (right - right_named) / (n - n_named) if n > n_named else 0.0
+    return {
+        "acc": round(right / n, 4) if n else 0.0,
+        "n": n,
+        "acc_named": round(named, 4),
+        "n_named": n_named,
+        "acc_unnamed": round(unnamed, 4),
+        "macro": round((named + unnamed) / 2, 4),
+    }
+
+
+def cross_validated(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, Any]:
+    """Accuracy of the scorer on each fold when trained on the other folds, pooled over the folds."""
+    total = {"n": 0, "right": 0, "n_named": 0, "right_named": 0}
+    for k in range(FOLDS):
+        held = [r for r in rows if r["fold"] == k]
+        w = fit([r for r in rows if r["fold"] != k], attr, c)
+        acc = accuracy(held, attr, w)
+        total["n"] += acc["n"]
+        total["right"] += round(acc["acc"] * acc["n"])
+        total["n_named"] += acc["n_named"]
+        total["right_named"] += round(acc["acc_named"] * acc["n_named"])
+    return _summary(total["n"], total["right"], total["n_named"], total["right_named"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
+    ap.add_argument("--report", type=Path, default=None, help="write the dev comparison as JSON")
+    ap.add_argument(
+        "--reuse", action="store_true", help="reuse out/attribution_rows.pkl (the recorded options)"
+    )
+    args = ap.parse_args()
+    cache = ROOT / "out" / "attribution_rows.pkl"
+    if args.reuse and cache.is_file():
+        rows = pickle.loads(cache.read_bytes())
+    else:
+        rows = record_options()
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_bytes(pickle.dumps(rows))
+    out: dict[str, Any] = {
+        "what": "learned result attribution (pipeline/extract/results/rerank.py); "
+        "made by scripts/train_attribution.py",
+        "matched_results": len(rows),
+        "attributes": {},
+    }
+    for attr in ATTRS:
+        rules = accuracy(rows, attr, None)
+        cv = {c: cross_validated(rows, attr, c) for c in C_GRID}
+        c = max(C_GRID, key=lambda k: (cv[k]["macro"], -k))
+        use = cv[c]["macro"] > rules["macro"] and cv[c]["acc_named"] >= rules["acc_named"]
+        out["attributes"][attr] = {
+            "use": use,
+            "C": c,
+            "cross_validated": {"rules": rules, "learned": cv[c], "by_C": {str(k): v for k, v in cv.items()}},
+            "weights": fit(rows, attr, c),
+        }
+        print(
+            f"{attr}: rules {rules}  learned(C={c}, {FOLDS}-fold) {cv[c]}  -> {'learned' if use else 'rules'}"
+        )
+    if args.report:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    if not args.no_install:
+        WEIGHTS.write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+        print(f"wrote {WEIGHTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

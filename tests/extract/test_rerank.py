@@ -1,0 +1,82 @@
+"""Learned result attribution: the options it chooses from, the choice, and the packaged weights."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipeline.extract.results import rerank
+from pipeline.extract.results.extractor import find_results
+from pipeline.records import EntityMention, EntityType
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    from pipeline.extract.nlp import build_nlp
+
+    return build_nlp(records_as_dicts=False, learned=False)
+
+
+TEXT = (
+    "We propose ZipNet. On ImageNet, ZipNet is 3.1x faster than ResNet-50 and uses 2% less memory than ViT-B."
+)
+
+
+def ents() -> list[EntityMention]:
+    def e(name: str, etype: EntityType, role: str | None = None) -> EntityMention:
+        i = TEXT.index(name)
+        return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
+
+    return [
+        e("ZipNet", EntityType.METHOD, "proposed"),
+        e("ImageNet", EntityType.DATASET, "used"),
+        e("ResNet-50", EntityType.METHOD, "baseline"),
+        e("ViT-B", EntityType.METHOD, "baseline"),
+    ]
+
+
+def recorded(nlp) -> list[tuple[int, str, list[rerank.Option]]]:
+    seen: list[tuple[int, str, list[rerank.Option]]] = []
+
+    def hook(ctx, doc, cands, s0, s1) -> None:  # type: ignore[no-untyped-def]
+        seen.extend(rerank.iter_options(ctx, doc, cands, s0, s1))
+
+    find_results(nlp(TEXT), ents(), hook)
+    return seen
+
+
+def test_options_are_none_and_the_abstracts_names_of_the_type_never_the_proposed_as_baseline(nlp) -> None:
+    opts = {(k, attr): [o.name for o in os] for k, attr, os in recorded(nlp)}
+    assert opts[(0, "baseline")] == [None, "ResNet-50", "ViT-B"]  # ZipNet is ours: never its own baseline
+    assert opts[(0, "dataset")] == [None, "ImageNet"]
+    assert "ZipNet" in opts[(0, "method")]
+
+
+def test_features_see_the_comparison_cue_and_the_rules_answer(nlp) -> None:
+    by = {(k, attr): os for k, attr, os in recorded(nlp)}
+    resnet = next(o for o in by[(0, "baseline")] if o.name == "ResNet-50")
+    vit = next(o for o in by[(0, "baseline")] if o.name == "ViT-B")
+    assert resnet.features.get("cue_before=than") == 1.0
+    assert resnet.features.get("rule_chose") == 1.0 and "rule_chose" not in vit.features
+    # the second number's nearest baseline is ViT-B, after it
+    second = {o.name: o for o in by[(1, "baseline")]}
+    assert any(k.startswith("after<=") for k in second["ViT-B"].features)
+
+
+def test_rerank_sets_each_attribute_to_the_best_scoring_option(nlp) -> None:
+    doc = nlp(TEXT)
+    # weights that prefer the farthest name after the number: the rules' ResNet-50 loses to ViT-B
+    weights = {"baseline": {"after>200": 5.0, "after<=100": 3.0, "after<=25": -3.0, "none": -9.0}}
+    out = find_results(doc, ents(), lambda ctx, d, c, s0, s1: rerank.rerank(ctx, d, c, s0, s1, weights))
+    assert out[0].baseline == "ViT-B"
+    assert find_results(doc, ents())[0].baseline == "ResNet-50"  # the rules alone
+
+
+def test_packaged_weights_cover_only_what_cross_validation_chose() -> None:
+    data = json.loads(rerank.WEIGHTS.read_text(encoding="utf-8"))
+    used = {a for a, w in data["attributes"].items() if w["use"]}
+    assert set(rerank.packaged_weights()) == used
+    for a in used:
+        cv = data["attributes"][a]["cross_validated"]
+        assert cv["learned"]["macro"] > cv["rules"]["macro"]
