@@ -49,6 +49,7 @@ ALL_SETS = (
     "iclr2024_heldout",
     "iclr2024_test",
     "xvenue_heldout",
+    "results_heldout",
     "train_dev",
     "scierc",
     "scier",
@@ -92,6 +93,12 @@ CORPUS_GOLD["xvenue_heldout"] = (
     tuple(sorted((ANNOTATIONS / "xvenue_heldout").glob("batch_*.jsonl"))),
     "corpora/ai_venues_abstracts.jsonl",
     "held-out test: 100 abstracts of eight non-ICLR venues, annotated from scratch; never used to tune",
+)
+CORPUS_GOLD["results_heldout"] = (
+    tuple(sorted((ANNOTATIONS / "results_heldout").glob("batch_*.jsonl"))),
+    "corpora/ai_venues_abstracts.jsonl",
+    "held-out test of comparison-rich abstracts of all ten venues (ICLR included), annotated from scratch; "
+    "never used to tune",
 )
 CORPUS_GOLD["train_dev"] = (
     tuple(sorted((ANNOTATIONS / "train").glob("batch_*.jsonl"))),

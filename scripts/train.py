@@ -68,9 +68,8 @@ def evaluation_keys() -> tuple[set[str], set[str]]:
 
     hashes = {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")}
     ids = {row["id"] for path in FIXTURES.glob("*.jsonl") for row in read_jsonl(path)}
-    ids |= {
-        row["id"] for path in (ANNOTATIONS / "xvenue_heldout").glob("*.jsonl") for row in read_jsonl(path)
-    }
+    for held_out in ("xvenue_heldout", "results_heldout"):
+        ids |= {row["id"] for path in (ANNOTATIONS / held_out).glob("*.jsonl") for row in read_jsonl(path)}
     prefixes = {
         prefix_key(r.abstract) for r in read_corpus(sorted((ROOT / "data" / "iclr2025").glob("*.txt")))
     }

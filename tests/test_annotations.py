@@ -60,7 +60,7 @@ def test_no_annotated_abstract_is_kept_for_independent_evaluation(corpus: dict[s
     }
     hits = [
         i
-        for name in ("train", "xvenue_heldout")
+        for name in ("train", "xvenue_heldout", "results_heldout")
         for i in _ids(name)
         if hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() in excluded
     ]
@@ -73,9 +73,11 @@ def test_training_never_holds_an_evaluation_abstract() -> None:
     gold = {
         json.loads(ln)["id"] for p in (PROJECT_ROOT / "tests" / "fixtures").glob("*.jsonl") for ln in p.open()
     }
-    assert not train & held
-    assert not {i.split(":", 1)[-1] for i in train} & gold
+    results = set(_ids("results_heldout"))
+    assert not train & held and not train & results and not held & results
+    assert not {i.split(":", 1)[-1] for i in train | results} & gold
     assert len(held) == 100 and all(not i.startswith("ICLR") for i in held)
+    assert len(results) == 200 and any(i.startswith("ICLR") for i in results)
 
 
 def test_the_batches_follow_the_sample_order() -> None:
