@@ -15,8 +15,12 @@ Steps (each skipped when its output exists, unless --force):
    abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
 3. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0.
 4. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
+5. **attribution** (after install, unless --no-attribution): ``scripts/train_attribution.py`` fits the
+   result-attribution scorer with the freshly installed entity model and writes its weights (and which
+   attributes it may decide) to ``pipeline/extract/results/attribution_weights.json``.
 
-Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret).
+Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
+scikit-learn).
 """
 
 from __future__ import annotations
@@ -224,6 +228,7 @@ def main() -> None:
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
+    ap.add_argument("--no-attribution", action="store_true", help="skip the result-attribution scorer")
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
@@ -239,6 +244,8 @@ def main() -> None:
     best = train(args.output, vectors)
     if not args.no_install:
         install(best)
+        if not args.no_attribution:
+            subprocess.run([sys.executable, str(ROOT / "scripts" / "train_attribution.py")], check=True)
 
 
 if __name__ == "__main__":
