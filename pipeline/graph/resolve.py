@@ -51,7 +51,9 @@ def norm_key(name: str) -> str:
     words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
     if words:
         last = words[-1]
-        acronym_plural = last.endswith("s") and sum(c.isupper() for c in last) >= 2  # LoRAs, GANs, LLMs
+        acronym_plural = (last.endswith("s") and sum(c.isupper() for c in last) >= 2) or (  # LoRAs, LLMs
+            len(words) > 1 and len(last) == 2 and last[0].isupper() and last[1] == "s"  # RNN-Ts
+        )
         long_enough = len(last) > 3 or (len(words) > 1 and len(last) == 3)  # "speed-ups", not "gas"
         plain_plural = (
             long_enough

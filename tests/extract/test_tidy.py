@@ -18,13 +18,15 @@ from pipeline.records import EntityMention, EntityType
         ('Twenty Questions"', "Twenty Questions"),
         ("\u201cBERT", "BERT"),
         ("FedBN)", "FedBN"),
+        ("LLMs'", "LLMs"),
+        ("Transformers\u2019", "Transformers"),
     ],
 )
 def test_trailing_noise_is_cut(raw: str, clean: str) -> None:
     assert tidy(raw)[0] == clean
 
 
-@pytest.mark.parametrize("name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2"])
+@pytest.mark.parametrize("name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2", "'Ts'"])
 def test_names_keep_their_own_punctuation(name: str) -> None:
     assert tidy(name)[0] == name
 

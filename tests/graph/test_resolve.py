@@ -135,6 +135,8 @@ def test_slash_and_hyphen_variants_fold_but_letter_differences_do_not() -> None:
 
     assert norm_key("ViT-B/16") == norm_key("ViT-B16") == norm_key("ViT/B-16")
     assert norm_key("TRADE") != norm_key("TRADES")  # a distinct method, not a plural
+    assert norm_key("RNN-Ts") == norm_key("RNN-T")  # a plural after a separator
+    assert norm_key("Hyper-Ts") != norm_key("Hyper-Tx")
     assert norm_key("ViT-B/16") != norm_key("ViT-B/32")
 
 

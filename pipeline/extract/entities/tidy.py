@@ -24,6 +24,9 @@ def tidy(text: str) -> tuple[str, int, int]:
         if body.endswith(_POSSESSIVE) and e - s > 3:
             e -= 2
             changed = True
+        elif body.endswith(("s'", "s\u2019")) and e - s > 3 and body.count(body[-1]) == 1:
+            e -= 1  # a plural possessive ("LLMs' outputs"): the apostrophe goes, the plural stays
+            changed = True
         elif body[-1] in ",;:" or (body[-1] == "." and body.count(".") == 1 and e - s > 2):
             e -= 1  # "TP-N2F." but not "U.S." nor "et al."
             changed = True
