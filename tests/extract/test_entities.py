@@ -430,6 +430,24 @@ def test_title_names_in_any_case_whole_title_names_and_data_titles(nlp):
     assert (ents["VTDexManip"].type, ents["VTDexManip"].role) == (EntityType.DATASET, "introduced")
 
 
+def test_a_title_prefix_name_the_abstract_never_uses_is_the_proposal(nlp):
+    # the annotators annotate names given only in the title ("OPAL: ..." while the abstract says "our method")
+    ents = _titled(
+        nlp,
+        "OPAL: Offline Primitive Discovery for Accelerating Offline Reinforcement Learning",
+        "We propose a method that extracts primitives from offline data and improves policy learning.",
+    )
+    m = ents["OPAL"]
+    assert (m.type, m.role, m.in_title) == (EntityType.METHOD, "proposed", True)
+    # a proposal the abstract names itself wins: no second, title-only proposal
+    ents = _titled(
+        nlp,
+        "RePr: Improved Training of Convolutional Filters",
+        "We propose FilterReset, a training schedule that prunes and re-initialises filters.",
+    )
+    assert "RePr" not in ents
+
+
 def test_named_long_form_without_parentheses(nlp):
     text = (
         "To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "
