@@ -40,9 +40,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from train import ANNOTATIONS, CORPUS, evaluation_keys, is_banned, read_jsonl  # noqa: E402
 
-from pipeline.evaluate import _alias_table, load_gold_jsonl, load_set, match_results, norm_name  # noqa: E402
+from pipeline.evaluate import TOL, _alias_table, load_gold_jsonl, load_set, match_results, norm_name  # noqa: E402
 from pipeline.extract.learned.split import is_dev  # noqa: E402
+from pipeline.extract.results.keep import WEIGHTS as KEEP_WEIGHTS  # noqa: E402
+from pipeline.extract.results.keep import features as keep_features  # noqa: E402
+from pipeline.extract.results.keep import score as keep_score  # noqa: E402
 from pipeline.extract.results.rerank import ATTRS, WEIGHTS, Option, iter_options, score  # noqa: E402
+from pipeline.extract.text.numbers import Quantity  # noqa: E402
 from pipeline.records import PaperRecord  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0)
@@ -51,8 +55,9 @@ FOLDS = 10
 DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
 
 
-def record_options() -> list[dict[str, Any]]:
-    """One row per matched result: split, attribute -> (options, index of the right one or None, rule's)."""
+def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Attribution rows (one per matched result: attribute -> options, the right one, the rules' answer)
+    and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated)."""
     from pipeline.corpus.normalize import normalize_text
     from pipeline.extract.nlp import build_nlp
 
@@ -83,8 +88,16 @@ def record_options() -> list[dict[str, Any]]:
             per[k][attr] = opts
         seen[doc.text].extend(per[k] for k in range(len(cands)))
 
+    numbers: dict[str, list[tuple[Quantity, bool, dict[str, float]]]] = defaultdict(list)
+
+    def keep_recorder(text, q, s0, s1, rule_keep, n):  # type: ignore[no-untyped-def]
+        numbers[text].append((q, rule_keep, keep_features(text, q, s0, s1, rule_keep, n)))
+        return rule_keep
+
     finder.hook = recorder
+    finder.keep_hook = keep_recorder
     rows: list[dict[str, Any]] = []
+    keep_rows: list[dict[str, Any]] = []
 
     def make_docs():  # type: ignore[no-untyped-def]
         for p in papers:  # as pipeline.extract.nlp.extract feeds them (the title in user_data)
@@ -97,12 +110,20 @@ def record_options() -> list[dict[str, Any]]:
     for g, doc in zip(gold, docs, strict=True):
         results = list(doc._.kg_results or [])
         recorded = seen.pop(doc.text, [])
+        fold = int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS
+        for q, rule_keep, feats in numbers.pop(doc.text, []):
+            label = any(
+                abs(gr.value - q.value) <= TOL
+                and (gr.value_max is None) == (q.value_max is None)
+                and (q.value_max is None or abs(gr.value_max - q.value_max) <= TOL)
+                for gr in g.results
+            )
+            keep_rows.append({"fold": fold, "features": feats, "rule": rule_keep, "label": label})
         if len(recorded) != len(results):
             continue  # two identical abstracts: cannot tell their records apart, skip
         aliases = _alias_table(g)
         for gr, pr in match_results(g, results):
             k = next(i for i, r in enumerate(results) if r is pr)
-            fold = int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS
             row: dict[str, Any] = {"split": "dev" if is_dev(g.id) else "train", "fold": fold, "attrs": {}}
             for attr in ATTRS:
                 opts = recorded[k][attr]
@@ -124,7 +145,7 @@ def record_options() -> list[dict[str, Any]]:
                     "gold_named": bool(gv),
                 }
             rows.append(row)
-    return rows
+    return rows, keep_rows
 
 
 def fit(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, float]:
@@ -197,6 +218,73 @@ def cross_validated(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str
     return _summary(total["n"], total["right"], total["n_named"], total["right_named"])
 
 
+def fit_keep(rows: list[dict[str, Any]], c: float) -> dict[str, float]:
+    """Logistic regression: is a scanned number an annotated result? (intercept stored as ``__bias__``)."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vec = DictVectorizer()
+    x = vec.fit_transform([r["features"] for r in rows])
+    model = LogisticRegression(C=c, max_iter=3000, random_state=0)
+    model.fit(x, [int(r["label"]) for r in rows])
+    w = {f: round(float(v), 5) for f, v in zip(vec.get_feature_names_out(), model.coef_[0], strict=True) if v}
+    w["__bias__"] = round(float(model.intercept_[0]), 5)
+    return w
+
+
+def keep_f1(rows: list[dict[str, Any]], decide: Any) -> dict[str, Any]:
+    """Precision/recall/F1 of keep decisions against the annotation, over scanned numbers."""
+    tp = sum(1 for r in rows if decide(r) and r["label"])
+    fp = sum(1 for r in rows if decide(r) and not r["label"])
+    fn = sum(1 for r in rows if not decide(r) and r["label"])
+    p = tp / (tp + fp) if tp + fp else 0.0
+    rec = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * p * rec / (p + rec) if p + rec else 0.0
+    return {"p": round(p, 4), "r": round(rec, 4), "f1": round(f1, 4), "n": len(rows), "positives": tp + fn}
+
+
+def cross_validated_keep(rows: list[dict[str, Any]], c: float) -> dict[str, dict[str, Any]]:
+    """Cross-validated keep decisions in both modes: the scorer alone (``replace``) and the scorer only
+    adding numbers the rules dropped (``add``)."""
+    scored: dict[int, float] = {}
+    for k in range(FOLDS):
+        w = fit_keep([r for r in rows if r["fold"] != k], c)
+        for i, r in enumerate(rows):
+            if r["fold"] == k:
+                scored[i] = keep_score(w, r["features"])
+    index = {id(r): i for i, r in enumerate(rows)}
+    return {
+        "replace": keep_f1(rows, lambda r: scored[index[id(r)]] > 0),
+        "add": keep_f1(rows, lambda r: r["rule"] or scored[index[id(r)]] > 0),
+    }
+
+
+def train_keep(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    rules = keep_f1(rows, lambda r: r["rule"])
+    cv = {c: cross_validated_keep(rows, c) for c in C_GRID}
+    c, mode = max(
+        ((c, m) for c in C_GRID for m in ("add", "replace")), key=lambda t: (cv[t[0]][t[1]]["f1"], -t[0])
+    )
+    use = cv[c][mode]["f1"] > rules["f1"]
+    print(
+        f"keep: rules {rules}  learned(C={c}, {mode}, {FOLDS}-fold) {cv[c][mode]}  -> "
+        + ("learned" if use else "rules")
+    )
+    return {
+        "what": "learned result filter (pipeline/extract/results/keep.py); "
+        "made by scripts/train_attribution.py",
+        "use": use,
+        "mode": mode,
+        "C": c,
+        "cross_validated": {
+            "rules": rules,
+            "learned": cv[c][mode],
+            "by_C": {str(k): v for k, v in cv.items()},
+        },
+        "weights": fit_keep(rows, c),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
@@ -207,11 +295,12 @@ def main() -> None:
     args = ap.parse_args()
     cache = ROOT / "out" / "attribution_rows.pkl"
     if args.reuse and cache.is_file():
-        rows = pickle.loads(cache.read_bytes())
+        rows, keep_rows = pickle.loads(cache.read_bytes())
     else:
-        rows = record_options()
+        rows, keep_rows = record_options()
         cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_bytes(pickle.dumps(rows))
+        cache.write_bytes(pickle.dumps((rows, keep_rows)))
+    keep_out = train_keep(keep_rows)
     out: dict[str, Any] = {
         "what": "learned result attribution (pipeline/extract/results/rerank.py); "
         "made by scripts/train_attribution.py",
@@ -237,7 +326,8 @@ def main() -> None:
         args.report.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     if not args.no_install:
         WEIGHTS.write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-        print(f"wrote {WEIGHTS.relative_to(ROOT)}")
+        KEEP_WEIGHTS.write_text(json.dumps(keep_out, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {WEIGHTS.relative_to(ROOT)} and {KEEP_WEIGHTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -80,3 +80,35 @@ def test_packaged_weights_cover_only_what_cross_validation_chose() -> None:
     for a in used:
         cv = data["attributes"][a]["cross_validated"]
         assert cv["learned"]["macro"] > cv["rules"]["macro"]
+
+
+# ------------------------------------------------------------------ learned keep/drop
+
+
+def test_keep_features_read_the_words_around_a_number_not_its_digits() -> None:
+    from pipeline.extract.results import keep
+    from pipeline.extract.text.numbers import scan_quantities
+
+    text = "Compared to 71.2% for GPT-4, ZipNet reaches 78.8% accuracy on ImageNet."
+    q = [q for q in scan_quantities(text) if q.value == 78.8][0]
+    f = keep.features(text, q, 0, len(text), True, 2)
+    assert f["rule_keep"] == 1.0 and f["unit=%"] == 1.0
+    assert f["b1:reaches"] == 1.0 and f["a1:accuracy"] == 1.0 and f["a:on"] == 1.0
+    assert not any("71" in k or "78" in k for k in f)  # numbers become "#"
+    assert "b:#" in f
+
+
+def test_the_keep_hook_has_the_last_word(nlp) -> None:
+    doc = nlp(TEXT)
+    assert [r.value for r in find_results(doc, ents())] == [3.1, 2]
+    drop_percent = lambda text, q, s0, s1, rule, n: rule and q.unit != "%"  # noqa: E731
+    assert [r.value for r in find_results(doc, ents(), keep_hook=drop_percent)] == [3.1]
+
+
+def test_packaged_keep_weights_are_used_only_when_they_beat_the_rules() -> None:
+    from pipeline.extract.results import keep
+
+    data = json.loads(keep.WEIGHTS.read_text(encoding="utf-8"))
+    cv = data["cross_validated"]
+    assert data["use"] == (cv["learned"]["f1"] > cv["rules"]["f1"])
+    assert bool(keep.packaged_weights()) == data["use"]

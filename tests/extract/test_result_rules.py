@@ -353,7 +353,10 @@ def test_a_metric_written_after_a_bare_number_is_its_unit_and_its_metric(nlp):
 
 
 def test_a_named_modifier_of_a_generic_baseline_head_is_the_baseline(nlp):
-    text = "We propose Bar. Bar improves accuracy by 4.6% over the strong T5 baselines and by 2% over strong baselines."
+    text = (
+        "We propose Bar. Bar improves accuracy by 4.6% over the strong T5 baselines and by 2% over strong "
+        "baselines."
+    )
     assert [r.baseline for r in run(nlp, text)] == ["T5", None]
     text = "We propose Baz. Baz gains 2.5 points with respect to a strong BM25 retrieval-based baseline."
     assert [r.baseline for r in run(nlp, text)] == ["BM25"]

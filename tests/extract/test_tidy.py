@@ -26,7 +26,9 @@ def test_trailing_noise_is_cut(raw: str, clean: str) -> None:
     assert tidy(raw)[0] == clean
 
 
-@pytest.mark.parametrize("name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2", "'Ts'"])
+@pytest.mark.parametrize(
+    "name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2", "'Ts'"]
+)
 def test_names_keep_their_own_punctuation(name: str) -> None:
     assert tidy(name)[0] == name
 

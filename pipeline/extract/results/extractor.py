@@ -49,6 +49,7 @@ from spacy.tokens import Doc
 
 from ...records import EntityMention, EntityType, ResultMention
 from ..text.numbers import Quantity, scan_quantities
+from . import keep as learned_keep
 from .attribution import attribute_sentence
 from .context import Cand, Ctx, build_ctx
 from .filters import is_result, metric_unit
@@ -57,14 +58,32 @@ from .rerank import packaged_weights, rerank
 #: called after the rules attribute one sentence's results: may re-decide them in place (the learned scorer)
 #: or just look (training records the options)
 AttributionHook = Callable[[Ctx, Doc, list[Cand], int, int], None]
+#: called for every scanned number the rules keep or drop for want of a cue, with their decision: returns the
+#: final one (a number a cue drops -- setup, background, a comparison target's score -- stays dropped)
+#: (text, quantity, sentence start, sentence end, rules' decision, numbers in the sentence) -> keep
+KeepHook = Callable[[str, Quantity, int, int, bool, int], bool]
+
+
+def learned_keep_hook(weights: dict[str, float], mode: str) -> KeepHook:
+    """The packaged keep scorer as a hook (``mode``: see ``results.keep.decide``)."""
+
+    def hook(text: str, q: Quantity, s0: int, s1: int, rule_keep: bool, n: int) -> bool:
+        feats = learned_keep.features(text, q, s0, s1, rule_keep, n)
+        return learned_keep.decide(weights, mode, feats, rule_keep)
+
+    return hook
+
 
 _BARE_COORD = re.compile(r"\s*(?:\([^()]{1,30}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)")
 
 
 def find_results(
-    doc: Doc, entities: list[EntityMention], hook: AttributionHook | None = None
+    doc: Doc,
+    entities: list[EntityMention],
+    hook: AttributionHook | None = None,
+    keep_hook: KeepHook | None = None,
 ) -> list[ResultMention]:
-    """Reported results of ``doc``, in text order (``hook``: see ``AttributionHook``)."""
+    """Reported results of ``doc``, in text order (hooks: see ``AttributionHook`` and ``KeepHook``)."""
     text = doc.text
     quantities = scan_quantities(text)
     if not quantities:
@@ -84,11 +103,13 @@ def find_results(
             continue
         cands: list[Cand] = []
         for q in in_sent:
-            keep, _ = is_result(ctx, doc, q, s0, s1)
+            keep, soft = is_result(ctx, doc, q, s0, s1)
             if not keep and not q.unit and cands and not cands[-1].q.unit:
                 # "coefficients of 0.32 (unsupervised) and 0.51 (supervised)": a bare number coordinated with
                 # a kept one
                 keep = bool(_BARE_COORD.fullmatch(text[cands[-1].q.end : q.start]))
+            if keep_hook is not None and (keep or soft):  # a cue-based drop is final
+                keep = keep_hook(text, q, s0, s1, keep, len(in_sent))
             if keep:
                 cands.append(Cand(q, ev_start=q.start, ev_end=q.end))
         if not cands:
@@ -168,15 +189,20 @@ def make_result_finder(nlp: Language, name: str, learned_attribution: bool) -> R
 class ResultFinder:
     """Pipeline component: stores ``find_results(doc, doc._.kg_entities)`` on ``doc._.kg_results`` and adds
     the metrics those results name to ``doc._.kg_entities``. With ``learned_attribution`` the packaged
-    scorer (``results.rerank``) re-decides the attributes the dev split chose it for."""
+    scorers (``results.keep`` for keep/drop, ``results.rerank`` for attributes) re-decide what
+    cross-validation chose them for."""
 
     def __init__(self, learned_attribution: bool = True) -> None:
         weights = packaged_weights() if learned_attribution else {}
         self.hook: AttributionHook | None = partial(rerank, weights=weights) if weights else None
+        keep_weights = learned_keep.packaged_weights() if learned_attribution else {}
+        self.keep_hook: KeepHook | None = (
+            learned_keep_hook(keep_weights, learned_keep.packaged_mode()) if keep_weights else None
+        )
 
     def __call__(self, doc: Doc) -> Doc:
         entities = list(doc._.kg_entities or [])
-        doc._.kg_results = find_results(doc, entities, self.hook)
+        doc._.kg_results = find_results(doc, entities, self.hook, self.keep_hook)
         extra = metrics_named_by_results(doc, entities, doc._.kg_results)
         if extra:
             doc._.kg_entities = sorted(entities + extra, key=lambda m: (m.start, m.type.value, m.end))

@@ -173,26 +173,29 @@ def metric_unit(text: str, end: int) -> tuple[str, int] | None:
     return (m.group("u"), m.end()) if m else None
 
 
-def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -> tuple[bool, str | None]:
-    """Keep/drop one quantity; returns (keep, metric named by the bare-number cue if any)."""
+def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -> tuple[bool, bool]:
+    """Keep/drop one quantity; returns (keep, soft): ``soft`` marks a drop for want of a cue (a bare number
+    with no metric beside it, a time or memory figure with no cost word) rather than a cue that says the
+    number is not a result (setup, background, a comparison target's own score). Only soft drops may be
+    brought back by the learned filter (``results.keep``)."""
     text = ctx.text
     before = text[max(sent_start, q.start - 60) : q.start]
     after = text[q.end : min(sent_end, q.end + 60)]
     if q.change:
         before = text[max(sent_start, q.start - 90) : q.start]
     if re.search(r"\bout\s+of\s+$|(?<![\w@.])\d+\s+of\s+(?:the\s+)?$", before, re.IGNORECASE):
-        return False, None
+        return False, False
     if background_sentence(ctx, text[sent_start:sent_end]):
-        return False, None
+        return False, False
     if _TARGET_CLAUSE.search(before):
-        return False, None
+        return False, False
     if not q.unit:
         if q.sign and (
             text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2) : q.start].strip() == "("
         ):
-            return True, None  # "ASQA (↑12.56)", "GSM8K (+2.3)": a signed gain next to a name
+            return True, False  # "ASQA (↑12.56)", "GSM8K (+2.3)": a signed gain next to a name
         if OUT_OF.match(after) or re.match(r"\s*of\s+\d+\b", after) and _WIN_CUE.search(before):
-            return True, None
+            return True, False
         coord = _BARE_COORD.match(after)
         rest = (
             after[coord.end() - (1 if coord and after[coord.end() - 1 : coord.end()] == "-" else 0) :]
@@ -204,13 +207,13 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             or coord
             and _BARE_GAIN_AFTER.match(_unprefixed(" " + rest.lstrip("-")))
         ):
-            return True, None
+            return True, False
         # bare number: needs a metric directly before ("FID of 2.1", "SPICE increase from 23.5 to") or after
         if metric_unit(text, q.end) is not None:
-            return True, None
+            return True, False
         mafter = METRIC_RX.match(after.lstrip())
         if mafter and mafter.group(0).lower() not in VAGUE_METRIC | {"memory", "parameters"}:
-            return True, None
+            return True, False
         mb = list(METRIC_RX.finditer(before))
         if mb:
             last = mb[-1]
@@ -231,30 +234,30 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
                 gap,
                 re.IGNORECASE,
             ):
-                return True, None
+                return True, False
         if re.search(r"\b(?:Elo|rating)\b", after[:12]):
-            return True, None
-        return False, None
+            return True, False
+        return False, True
     # setup / hyper-parameter / comparison-target numbers
     if q.unit in {"%", "points"}:
         if SETUP_OF.match(after) and not COST_OF.match(after) or _KEPT_AFTER.match(after):
-            return False, None
+            return False, False
         if _TUNED_SHARE.search(before) and _PARAMS_AFTER.match(after):
-            return False, None
+            return False, False
         if _DATA_SHARE.match(after) and not re.search(
             r"\b(?:achiev|reach|attain|obtain|solv|complet)\w*", before, re.IGNORECASE
         ):
-            return False, None
+            return False, False
         if (
             HYPER_BEFORE.search(before)
             and not RESULT_RATE_BEFORE.search(before)
             and not any(m.group(0).lower() != "sparsity" for m in METRIC_RX.finditer(before[-40:]))
         ):
-            return False, None
+            return False, False
         if HYPER_AFTER.match(after) and not re.search(
             r"\b(?:achiev|reach|attain|obtain)\w*\s+(?:only\s+|just\s+|a\s+|an\s+)?$", before, re.IGNORECASE
         ):
-            return False, None
+            return False, False
         if (
             re.search(
                 r"\b(?:at|under|with|using)\s+(?:only\s+|just\s+|a\s+|a\s+mere\s+|merely\s+)?$",
@@ -266,9 +269,9 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             and not METRIC_RX.match(after.lstrip())
             and not COST_OF.match(after)
         ):
-            return False, None
+            return False, False
         if re.search(r"\b(?:top|bottom|first|last|remaining)\s+$", before, re.IGNORECASE):
-            return False, None
+            return False, False
     if (
         q.unit in {"x"}
         and re.match(
@@ -281,32 +284,32 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             r"\b(?:allow|enabl|support|handl|process|scal)\w*\s+(?:up\s+to\s+|to\s+)?$", before, re.IGNORECASE
         )
     ):
-        return False, None  # "7x more data" is setup; "allows 40x larger hidden sizes" is a capability gained
+        return False, False  # "7x more data" is setup; "allows 40x larger hidden sizes" is a gain
     if q.unit == "x" and _MORE_DATA_AFTER.match(after):
-        return False, None
+        return False, False
     if q.unit == "x" and re.match(
         r"\s*(?:NVIDIA\s+)?(?:[AHVPT]\d{2,3}|RTX|GPUs?|TPUs?|nodes|machines)\b", after
     ):
-        return False, None  # "8x A100": a hardware count
+        return False, False  # "8x A100": a hardware count
     if q.unit == "x" and q.value_max is not None and q.value <= 1:
-        return False, None  # "supports 1x to 16x compression": a setting range
+        return False, False  # "supports 1x to 16x compression": a setting range
     if q.unit in {"x"} and re.search(
         r"\b(?:upsampl\w*|downsampl\w*|scal(?:e|ing)\s+factor|resolution|zoom)\s*$", before, re.IGNORECASE
     ):
-        return False, None
+        return False, False
     if q.unit not in {"%", "points", "x", "FPS", "Elo", "dB"} and q.unit_metric is None:
         # time / memory / throughput units: only as a cost outcome
         if re.match(r"^\s*of\b", after) or re.search(
             r"\b(?:every|per|after|for|at|with|over)\s+$", before, re.IGNORECASE
         ):
-            return False, None
+            return False, False
         if not re.search(
             r"\b(?:latency|time|memory|speed|throughput|faster|takes?|within|only|just|reduc\w*|requires?|"
             r"runs?|in|to|from|peak|cost|consum\w*|usage|footprint|seconds?)\b",
             before[-40:] + " " + after[:30],
             re.IGNORECASE,
         ):
-            return False, None
+            return False, True
     # the comparison target's own score: "(76%)" after "human performance", "vs. 53.6%", "compared to 51.6"
     # ("faster than"-style targets never carry numbers before them; "from A to B" is handled by the scanner)
     hedge = re.search(r"\b(?:more|less|fewer|no\s+more|no\s+less)\s+than\s*$", before, re.IGNORECASE)
@@ -317,15 +320,15 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
         and q.unit != "x"
         and not re.search(r"\b(?:by|of)\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.IGNORECASE)
     ):
-        return False, None
+        return False, False
     if re.search(
         r"\b(?:surpass\w*|exceed\w*|outperform\w*|than|over|beat\w*|match\w*|reach\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}"
         r"(?:performance|level|accuracy|score|baseline)?\s*\(\s*$",
         before,
         re.IGNORECASE,
     ):
-        return False, None
-    return True, None
+        return False, False
+    return True, False
 
 
 #: "4% ↑ on RobustVQA": an arrow after the number marks a change
