@@ -67,8 +67,12 @@ def norm_key(name: str) -> str:
 
 
 def case_key(name: str) -> str:
-    """``norm_key`` without the plural rule: equal for spellings that differ only in case and separators."""
+    """``norm_key`` without the plural rule: equal for spellings that differ only in case and separators.
+    A final one-letter word keeps its separator: ``Agent S`` and ``CMT-S`` (a variant) are not ``Agents``
+    and ``CMTs`` (plurals)."""
     words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
+    if len(words) > 1 and len(words[-1]) == 1:
+        words[-1] = "_" + words[-1]  # "_" never survives the split, so it marks the separator
     return _DROP.sub("", "".join(words).casefold())
 
 

@@ -19,6 +19,7 @@ from pipeline.records import EntityMention, EntityType
         ("\u201cBERT", "BERT"),
         ("FedBN)", "FedBN"),
         ("LLMs'", "LLMs"),
+        ("Distracting Objects (", "Distracting Objects"),
         ("Transformers\u2019", "Transformers"),
     ],
 )

@@ -143,12 +143,24 @@ def test_slash_and_hyphen_variants_fold_but_letter_differences_do_not() -> None:
 def test_case_only_variants_are_one_node_but_a_final_capital_s_is_not_a_plural() -> None:
     M = EntityType.METHOD
     index = EntityIndex()
-    for name in ("THUMOS", "Thumos", "INFOTABS", "InfoTabs", "SDES", "SDEs", "TRADE", "TRADES"):
+    for name in (
+        "THUMOS",
+        "Thumos",
+        "INFOTABS",
+        "InfoTabs",
+        "SDES",
+        "SDEs",
+        "TRADE",
+        "TRADES",
+        "Agent S",
+        "Agents",
+    ):
         index.add_name(M, name)
     index.finalize()
     ref = index.ref
+    assert ref(M, "Agent S") != ref(M, "Agents")  # a named variant, not a plural
     assert ref(M, "THUMOS") == ref(M, "Thumos")
     assert ref(M, "INFOTABS") == ref(M, "InfoTabs")
     assert ref(M, "SDES") == ref(M, "SDEs")
     assert ref(M, "TRADE") != ref(M, "TRADES")
-    assert len(index.entities()) == 5
+    assert len(index.entities()) == 7

@@ -36,6 +36,9 @@ def tidy(text: str) -> tuple[str, int, int]:
         elif body[-1] in _PAIRS and _PAIRS[body[-1]] not in body:
             e -= 1
             changed = True
+        elif body[-1] in "([{" and e - s > 1:
+            e -= 1  # "Distracting Objects (": an opening bracket whose content was cut off
+            changed = True
         elif body[0] in _QUOTES and body.count(body[0]) % 2 == 1:
             s += 1
             changed = True
