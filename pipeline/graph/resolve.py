@@ -66,6 +66,9 @@ def norm_key(name: str) -> str:
     return _DROP.sub("", "".join(words).casefold())
 
 
+_ACRONYM_PLURAL = re.compile(r"[A-Z0-9]{2,}s")
+
+
 def case_key(name: str) -> str:
     """``norm_key`` without the plural rule: equal for spellings that differ only in case and separators.
     A final one-letter word keeps its separator: ``Agent S`` and ``CMT-S`` (a variant) are not ``Agents``
@@ -73,6 +76,10 @@ def case_key(name: str) -> str:
     words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
     if len(words) > 1 and len(words[-1]) == 1:
         words[-1] = "_" + words[-1]  # "_" never survives the split, so it marks the separator
+    if words and _ACRONYM_PLURAL.fullmatch(words[-1]):
+        # "RANs" (radio access networks) is not "RANS" (Reynolds-averaged Navier-Stokes): an acronym's
+        # plural never folds into the all-caps word that ends in S
+        words[-1] += "_"
     return _DROP.sub("", "".join(words).casefold())
 
 
