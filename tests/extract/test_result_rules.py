@@ -360,3 +360,16 @@ def test_a_named_modifier_of_a_generic_baseline_head_is_the_baseline(nlp):
     assert [r.baseline for r in run(nlp, text)] == ["T5", None]
     text = "We propose Baz. Baz gains 2.5 points with respect to a strong BM25 retrieval-based baseline."
     assert [r.baseline for r in run(nlp, text)] == ["BM25"]
+
+
+def test_the_method_a_gain_is_measured_on_is_the_baseline(nlp):
+    text = "We propose SAU. Replacing ReLU by SAU, we get a 5.6% improvement on CIFAR100."
+    ents = [ent(text, "SAU", EntityType.METHOD, "proposed"), ent(text, "ReLU", EntityType.METHOD, "used")]
+    assert [r.baseline for r in run(nlp, text, ents)] == ["ReLU"]
+    text = "We propose RECO. RECO improves CLIP performance substantially: +10.9% on Stanford Cars."
+    ents = [ent(text, "RECO", EntityType.METHOD, "proposed"), ent(text, "CLIP", EntityType.METHOD, "used")]
+    assert [r.baseline for r in run(nlp, text, ents)] == ["CLIP"]
+    # what is improved must be a method entity right after the verb, never our own
+    text = "We propose Foo. Foo improves accuracy on ImageNet by 2%, and improves Foo-S by 1%."
+    ents = [ent(text, "Foo", EntityType.METHOD, "proposed")]
+    assert [r.baseline for r in run(nlp, text, ents)] == [None, None]
