@@ -15,8 +15,9 @@ replaces them with the new graph's values and deletes summary nodes the new grap
 * ``pkg:TaskMetricUse``: a task and a metric that papers address and use together, with
   ``pkg:taskMetricRank``, ranked the same way;
 * papers that propose a method or introduce a dataset: ``pkg:contributionsBefore``, how many such
-  contributions papers whose identifier sorts before this one's have (a listing by paper reads only the
-  first papers up to the row cap).
+  contributions papers whose identifier sorts before this one's have; papers that link code:
+  ``pkg:codeLinksBefore``, the same for their ``pkg:codeRepository`` links (a listing by paper reads only
+  the first papers up to the row cap).
 
 Positions make a "first N" listing a range filter (``methodRank <= N``) instead of a sort of the whole
 graph, which is what keeps those queries fast at 60k abstracts in pyoxigraph and Neo4j alike.
@@ -82,11 +83,12 @@ class Summary:
         self._method_pairs: Counter[tuple[URIRef, URIRef]] = Counter()
         self._task_metrics: Counter[tuple[URIRef, URIRef]] = Counter()
         self._contributions: list[tuple[str, URIRef, int]] = []  # (identifier, paper, count)
+        self._code_links: list[tuple[str, URIRef, int]] = []
         self._ranks: dict[URIRef, tuple[int, int]] = {}
 
     def add(self, triples: Iterable[Triple]) -> None:
         """One paper's triples (its own and its results'), as ``mapping.paper_triples`` returns them."""
-        paper, identifier, contributions = None, "", 0
+        paper, identifier, contributions, code_links = None, "", 0, 0
         entities: set[URIRef] = set()
         methods: set[URIRef] = set()
         tasks: set[URIRef] = set()
@@ -96,6 +98,8 @@ class Summary:
                 paper = s
             elif p == DCTERMS.identifier:
                 identifier = str(o)
+            elif p == PKG.codeRepository:
+                code_links += 1
             elif p in _ENTITY_LINKS and isinstance(o, URIRef):
                 entities.add(o)
                 if p in _METHOD_LINKS:
@@ -111,6 +115,8 @@ class Summary:
         self._task_metrics.update(itertools.product(sorted(tasks), sorted(metrics)))
         if paper is not None and contributions:
             self._contributions.append((identifier, paper, contributions))
+        if paper is not None and code_links:
+            self._code_links.append((identifier, paper, code_links))
 
     def rank_entities(self, refs: Iterable[EntityRef]) -> None:
         """Fix every entity's paper count and position within its class (call once, after the papers)."""
@@ -141,10 +147,14 @@ class Summary:
         yield from self._pair_nodes(
             self._task_metrics, labels, PKG.TaskMetricUse, (PKG.aboutTask, PKG.aboutMetric), ordered=False
         )
-        before = 0
-        for _identifier, paper, count in sorted(self._contributions, key=lambda c: (c[0], str(c[1]))):
-            yield (paper, PKG.contributionsBefore, integer(before))
-            before += count
+        for rows, prop in (
+            (self._contributions, PKG.contributionsBefore),
+            (self._code_links, PKG.codeLinksBefore),
+        ):
+            before = 0
+            for _identifier, paper, count in sorted(rows, key=lambda c: (c[0], str(c[1]))):
+                yield (paper, prop, integer(before))
+                before += count
 
     @staticmethod
     def _pair_nodes(

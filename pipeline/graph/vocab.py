@@ -72,6 +72,7 @@ class PKG(DefinedNamespace):
     labelKey: URIRef
     altLabelKey: URIRef
     contributionsBefore: URIRef
+    codeLinksBefore: URIRef
     pairMember: URIRef
     aboutTask: URIRef
     aboutMetric: URIRef

@@ -81,10 +81,12 @@ RETRY_BUDGET_S = 15.0
 _T = TypeVar("_T")
 ENTITY_LABELS = ("Method", "Dataset", "Metric", "Task")
 #: range indexes for the lookups the shipped queries and users make: name (index name -> label, property);
-#: the positions (``methodRank`` ..., ``contributionsBefore``) make a "first N" listing an index range seek
+#: the positions (``methodRank`` ..., ``contributionsBefore``, ``codeLinksBefore``) make a "first N"
+#: listing an index range seek
 RANGE_INDEXES: dict[str, tuple[str, str]] = {
     "paperkg_paper_identifier": ("Paper", "identifier"),
     "paperkg_paper_contributions_before": ("Paper", "contributionsBefore"),
+    "paperkg_paper_code_links_before": ("Paper", "codeLinksBefore"),
     **{f"paperkg_{label.lower()}_label": (label, "label") for label in ENTITY_LABELS},
     **{
         f"paperkg_{label.lower()}_rank": (label, label[0].lower() + label[1:] + "Rank")

@@ -62,7 +62,7 @@ OWNED_PREDICATES = (
     PKG.venue, PKG.year, PKG.url, PKG.status, PKG.codeRepository,
     PKG.value, PKG.valueMax, PKG.unit, PKG.resultKind, PKG.evidence,
     PKG.paperCount, PKG.methodRank, PKG.datasetRank, PKG.metricRank, PKG.taskRank, PKG.methodPairRank,
-    PKG.taskMetricRank, PKG.labelKey, PKG.altLabelKey, PKG.contributionsBefore,
+    PKG.taskMetricRank, PKG.labelKey, PKG.altLabelKey, PKG.contributionsBefore, PKG.codeLinksBefore,
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")

@@ -102,19 +102,26 @@ def test_task_metric_uses_are_every_pair(store: ox.Store) -> None:
     assert live and stored == live
 
 
-def test_contributions_before_counts_the_rows_of_earlier_papers(store: ox.Store) -> None:
+@pytest.mark.parametrize(
+    ("offset", "links"),
+    [
+        ("contributionsBefore", "pkg:proposes|pkg:introducesDataset"),
+        ("codeLinksBefore", "pkg:codeRepository"),
+    ],
+)
+def test_offsets_count_the_rows_of_earlier_papers(store: ox.Store, offset: str, links: str) -> None:
     rows = _rows(
         store,
-        "SELECT ?id ?before (COUNT(?x) AS ?n) WHERE { ?p dcterms:identifier ?id ; "
-        "pkg:contributionsBefore ?before ; pkg:proposes|pkg:introducesDataset ?x } GROUP BY ?id ?before",
+        f"SELECT ?id ?before (COUNT(?x) AS ?n) WHERE {{ ?p dcterms:identifier ?id ; "
+        f"pkg:{offset} ?before ; {links} ?x }} GROUP BY ?id ?before",
     )
     assert rows
     total = 0
     for _id, before, n in rows:  # sorted by identifier: each paper starts where the earlier ones end
         assert before == total
         total += n
-    contributing = _rows(store, "SELECT DISTINCT ?p WHERE { ?p pkg:proposes|pkg:introducesDataset ?x }")
-    assert len(contributing) == len(rows)
+    linking = _rows(store, f"SELECT DISTINCT ?p WHERE {{ ?p {links} ?x }}")
+    assert len(linking) == len(rows)
 
 
 def test_incremental_build_gives_the_counts_of_a_full_rebuild(tmp_path: Path) -> None:

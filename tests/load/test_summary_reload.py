@@ -19,11 +19,11 @@ pytestmark = pytest.mark.neo4j
 DB = neo4j_settings().database
 SUMMARY = (
     "MATCH (n) WHERE n:Method OR n:Dataset OR n:Metric OR n:Task OR n:MethodPair OR n:TaskMetricUse "
-    "OR n.contributionsBefore IS NOT NULL "
+    "OR n.contributionsBefore IS NOT NULL OR n.codeLinksBefore IS NOT NULL "
     "RETURN n.uri AS uri, n.paperCount AS count, "
     "coalesce(n.methodRank, n.datasetRank, n.metricRank, n.taskRank, n.methodPairRank, n.taskMetricRank) "
     "AS rank, "
-    "n.contributionsBefore AS before "
+    "n.contributionsBefore AS before, n.codeLinksBefore AS code "
     "ORDER BY uri"
 )
 
@@ -37,9 +37,10 @@ def _expected(pg_path: Path) -> list[dict[str, object]]:
             "count": n.props.get("paperCount"),
             "rank": next((v for k, v in n.props.items() if k.endswith("Rank")), None),
             "before": n.props.get("contributionsBefore"),
+            "code": n.props.get("codeLinksBefore"),
         }
         for n in sorted(pg.nodes.values(), key=lambda n: n.uri)
-        if n.label in keep or "contributionsBefore" in n.props
+        if n.label in keep or "contributionsBefore" in n.props or "codeLinksBefore" in n.props
     ]
 
 
@@ -53,7 +54,13 @@ def test_reload_of_a_smaller_graph_replaces_the_counts(empty_db, sample_graph: P
     assert [r.data() for r in records] == _expected(smaller)
     # and the shipped listings over them agree with SPARQL on the smaller graph
     store = q.open_store(smaller)
-    for name in ("top-methods", "co-occurring-methods", "metrics-per-task", "proposed-methods"):
+    for name in (
+        "top-methods",
+        "co-occurring-methods",
+        "metrics-per-task",
+        "proposed-methods",
+        "papers-with-code",
+    ):
         pair = q.available()[name]
         given = {"min_papers": "1"} if name == "co-occurring-methods" else {}
         given["limit"] = "100000"
