@@ -11,7 +11,12 @@ parameters bound as variables in one ``VALUES`` line (the header's defaults) plu
 Parameters always travel as parameters, never pasted into the text: ``$dataset`` in Cypher; in SPARQL the
 runner drops the ``VALUES`` line and binds ``?dataset`` by SEP-0007 substitution instead. The one exception
 is ``limit``: SPARQL's ``LIMIT`` takes no variable, so the runner rewrites the number of the ``LIMIT``
-clause, and only with a validated non-negative integer. Cypher runs in a read transaction.
+clause, and only with a validated non-negative integer. A query that reads a precomputed ranking also
+binds ``?limit`` in its ``VALUES`` line (``FILTER(?rank <= ?limit)`` reads only the first positions instead
+of sorting the whole graph); it is then substituted like any other parameter, from the same validated
+integer. A name lookup computes its key in a line ``BIND(LCASE(STR(?name)) AS ?name_key)``; the runner
+drops that line too and substitutes the lower-cased value (an index lookup in pyoxigraph instead of a
+scan). Cypher runs in a read transaction.
 """
 
 from __future__ import annotations
@@ -37,6 +42,11 @@ _VALUES_LINE = re.compile(
     r"^[ \t]*VALUES[ \t]+(?P<vars>\?\w+|\((?:[ \t]*\?\w+)+[ \t]*\))[ \t]*\{[^{}\n]*\}[ \t]*\n", re.M | re.I
 )
 _LIMIT_CLAUSE = re.compile(r"^([ \t]*LIMIT[ \t]+)\d+([ \t]*)$", re.M | re.I)
+#: ``BIND(LCASE(STR(?name)) AS ?name_key)`` on a line of its own: a parameter's lookup key, which the query
+#: computes in any engine; paperkg drops the line and substitutes the key (lower-cased in Python, as the
+#: graph's stored keys are), because pyoxigraph looks a bound value up in its index but scans for a BIND
+_KEY_BIND = re.compile(r"^[ \t]*BIND\(LCASE\(STR\(\?(?P<param>\w+)\)\) AS \?(?P=param)_key\)[ \t]*\n", re.M)
+KEY_SUFFIX = "_key"
 
 
 @dataclass(frozen=True)
@@ -179,6 +189,27 @@ def _ox_value(term: Any) -> Any:
     return term.value
 
 
+def values_bound(spec: QuerySpec, params: dict[str, Any]) -> set[str]:
+    """The parameters the ``.rq`` binds in its ``VALUES`` line: all but ``limit``, and ``limit`` too where
+    the query also needs it as a value (to read only the first positions of a precomputed ranking)."""
+    return set(_values_line(spec, params)[1])
+
+
+def _values_line(spec: QuerySpec, params: dict[str, Any]) -> tuple[re.Match[str] | None, frozenset[str]]:
+    bound = frozenset(k for k in params if k != LIMIT_PARAM)
+    wanted = {bound, bound | {LIMIT_PARAM}} if LIMIT_PARAM in params else {bound}
+    lines = [
+        m for m in _VALUES_LINE.finditer(spec.text) if frozenset(re.findall(r"\?(\w+)", m["vars"])) in wanted
+    ]
+    if not bound and not lines:
+        return None, frozenset()
+    if len(lines) != 1:
+        raise QueryError(
+            f"{spec.path}: parameters {', '.join(sorted(bound))} must be bound in one VALUES line"
+        )
+    return lines[0], frozenset(re.findall(r"\?(\w+)", lines[0]["vars"]))
+
+
 def sparql_text(spec: QuerySpec, params: dict[str, Any]) -> str:
     """The query text ``run_sparql`` sends: the parameters' ``VALUES`` line dropped (they are bound by
     substitution instead) and the ``LIMIT`` clause set from the ``limit`` parameter.
@@ -188,14 +219,10 @@ def sparql_text(spec: QuerySpec, params: dict[str, Any]) -> str:
             ``LIMIT`` clause while taking a ``limit``.
     """
     text = spec.text
-    bound = {k for k in params if k != LIMIT_PARAM}
-    if bound:
-        lines = [m for m in _VALUES_LINE.finditer(text) if set(re.findall(r"\?(\w+)", m["vars"])) == bound]
-        if len(lines) != 1:
-            raise QueryError(
-                f"{spec.path}: parameters {', '.join(sorted(bound))} must be bound in one VALUES line"
-            )
-        text = text[: lines[0].start()] + text[lines[0].end() :]
+    line, bound = _values_line(spec, params)
+    if line is not None:
+        text = text[: line.start()] + text[line.end() :]
+    text = _KEY_BIND.sub(lambda m: "" if m["param"] in bound else m[0], text)
     if LIMIT_PARAM in params:
         limit = params[LIMIT_PARAM]
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
@@ -207,20 +234,34 @@ def sparql_text(spec: QuerySpec, params: dict[str, Any]) -> str:
     return text
 
 
+def lookup_keys(spec: QuerySpec, params: dict[str, Any]) -> dict[str, str]:
+    """``{name_key: value lower-cased}`` for each bound parameter whose key the ``.rq`` computes with
+    ``BIND(LCASE(STR(?name)) AS ?name_key)``: what ``run_sparql`` substitutes in place of that line."""
+    bound = values_bound(spec, params)
+    return {
+        f"{m['param']}{KEY_SUFFIX}": str(params[m["param"]]).lower()
+        for m in _KEY_BIND.finditer(spec.text)
+        if m["param"] in bound
+    }
+
+
 def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list[dict[str, Any]]:
     """Run a SPARQL SELECT with parameters substituted as RDF literals (never spliced into the text).
 
     The query must project its parameter variables (an oxigraph rule for substitutions); they are
     left out of the returned rows. No prefixes are added: a shipped query declares its own.
     """
+    text = sparql_text(spec, params)  # first: it refuses a bad limit before it is substituted anywhere
+    bound = values_bound(spec, params)
     substitutions: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
         ox.Variable(k): ox.Literal(str(v), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
         if isinstance(v, int)
         else ox.Literal(str(v))
         for k, v in params.items()
-        if k != LIMIT_PARAM
+        if k in bound
     }
-    text = sparql_text(spec, params)
+    keys = lookup_keys(spec, params)
+    substitutions.update({ox.Variable(k): ox.Literal(v) for k, v in keys.items()})
     try:
         solutions = store.query(text, substitutions=substitutions)
     except SyntaxError as exc:
@@ -228,5 +269,5 @@ def run_sparql(store: ox.Store, spec: QuerySpec, params: dict[str, Any]) -> list
     if not isinstance(solutions, ox.QuerySolutions):
         raise QueryError(f"{spec.path}: only SELECT queries are supported")
     # oxigraph substitutes only projected variables, so parameters are projected too: drop them here
-    names = [v.value for v in solutions.variables if v.value not in params]
+    names = [v.value for v in solutions.variables if v.value not in params and v.value not in keys]
     return [{n: _ox_value(sol[n]) for n in names} for sol in solutions]

@@ -1,8 +1,9 @@
 // answers: Which methods did a method beat, by how much, on what?
 // param: method = StreamV2V (label or alternative label, any case)
 // param: limit = 25 (at most this many rows; raise it for the full list)
-MATCH (p:Paper)-[:REPORTS_RESULT]->(r:Result)-[:OF_METHOD]->(m:Method)
-WHERE toLower(m.label) = toLower($method) OR any(a IN coalesce(m.altLabels, []) WHERE toLower(a) = toLower($method))
+// A name is found through nameKeyText (every name, lower-cased, between ␟ marks): a text-index lookup.
+MATCH (m:Method) WHERE m.nameKeyText CONTAINS '␟' + toLower($method) + '␟'
+MATCH (p:Paper)-[:REPORTS_RESULT]->(r:Result)-[:OF_METHOD]->(m)
 MATCH (r)-[:AGAINST_BASELINE]->(b:Method)
 OPTIONAL MATCH (r)-[:FOR_METRIC]->(mt:Metric)
 OPTIONAL MATCH (r)-[:ON_DATASET]->(d:Dataset)

@@ -13,13 +13,18 @@ One run measures, for each corpus size (first N abstracts of ``../shared/corpora
 * SPARQL: pyoxigraph bulk load + every shipped ``queries/*.rq`` (default parameters); rdflib parse + the
   same queries for the ratio (sizes up to ``--rdflib-max``; run in a child with a time limit).
 * Neo4j: first load and idempotent re-load into the test server (skipped with a message when it is not
-  reachable); what the bench loaded is deleted again afterwards (``--keep-neo4j`` keeps it).
+  reachable), then every shipped ``queries/*.cypher`` (default parameters); what the bench loaded is
+  deleted again afterwards (``--keep-neo4j`` keeps it).
+* Query latencies, in both engines, are warm: one run first (plans compiled, pages cached), then the
+  median of ``QUERY_RUNS`` runs. ``--graph FILE`` measures only these (load + queries) on a graph already
+  built, with no corpus and no build.
 
 Writes ``bench/report.json`` and ``bench/report.md`` and prints the Markdown.
 
 Usage:
     .venv/bin/python scripts/bench.py --sizes 1000            # quick
     .venv/bin/python scripts/bench.py --sizes 1000,10000,all --workers 2
+    .venv/bin/python scripts/bench.py --graph bench/work60k/graph-all.ttl   # query latencies only
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ sys.path.insert(0, str(ROOT))
 SHARED = Path(os.environ.get("PAPERKG_SHARED", ROOT.parent / "shared"))
 DEFAULT_CORPUS = SHARED / "corpora" / "ai_venues_abstracts.jsonl"
 INCREMENT = 100
+#: timed runs per query after one warm-up run; the median is reported
+QUERY_RUNS = 5
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -255,31 +262,59 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int) -> dict[str, Any]:
     return out
 
 
-# --------------------------------------------------------------------------------------------- SPARQL
+# --------------------------------------------------------------------------------------------- queries
 
 
-def bench_sparql_oxigraph(ttl: Path) -> dict[str, Any]:
+def _timed(run: Any, runs: int = QUERY_RUNS) -> dict[str, Any]:
+    """One warm-up call of ``run`` (it returns the rows), then ``runs`` timed calls: the median."""
+    t0 = time.perf_counter()
+    rows = len(run())
+    first = time.perf_counter() - t0
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        rows = len(run())
+        times.append(time.perf_counter() - t0)
+    return {
+        "first_ms": round(first * 1000, 1),
+        "median_ms": round(statistics.median(times) * 1000, 1),
+        "min_ms": round(min(times) * 1000, 1),
+        "max_ms": round(max(times) * 1000, 1),
+        "runs": runs,
+        "rows": rows,
+    }
+
+
+def _load_average() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+#: ``--query-params`` cases: ``{query: {param: value}}``, measured besides the defaults (``queries_given``)
+QueryParams = dict[str, dict[str, str]]
+
+
+def bench_sparql_oxigraph(ttl: Path, given: QueryParams | None = None) -> dict[str, Any]:
     from pipeline import query as q
 
     t0 = time.perf_counter()
     store = q.open_store(ttl)
     load_s = time.perf_counter() - t0
     res: dict[str, Any] = {"load_s": round(load_s, 2), "quads": len(store), "queries": {}}
-    for name, specs in q.available().items():
-        spec = specs.get("sparql")
-        if spec is None:
+    res["load_average_before"] = _load_average()
+    for key, cases in (("queries", None), ("queries_given", given)):
+        if key == "queries_given" and not cases:
             continue
-        params = q.bind_params(spec, {})
-        times, rows = [], 0
-        for _ in range(3):
-            t0 = time.perf_counter()
-            rows = len(q.run_sparql(store, spec, params))
-            times.append(time.perf_counter() - t0)
-        res["queries"][name] = {
-            "first_ms": round(times[0] * 1000, 1),
-            "median_ms": round(statistics.median(times) * 1000, 1),
-            "rows": rows,
-        }
+        res[key] = {}
+        for name, specs in q.available().items():
+            spec = specs.get("sparql")
+            if spec is None or (cases is not None and name not in cases):
+                continue
+            params = q.bind_params(spec, (cases or {}).get(name, {}))
+            res[key][name] = _timed(lambda spec=spec, params=params: q.run_sparql(store, spec, params))
+    res["load_average_after"] = _load_average()
     return res
 
 
@@ -338,7 +373,8 @@ def bench_sparql_rdflib(ttl: Path, timeout: float) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------- Neo4j
 
 
-def bench_neo4j(ttl: Path, triples: int, keep: bool) -> dict[str, Any]:
+def bench_neo4j(ttl: Path, triples: int, keep: bool, given: QueryParams | None = None) -> dict[str, Any]:
+    from pipeline import query as q
     from pipeline.errors import BackendUnavailable
     from pipeline.load.loader import Neo4jLoader, connect, settings_from_env
     from pipeline.load.propgraph import RESOURCE_LABEL, URI_KEY, read_turtle
@@ -371,6 +407,20 @@ def bench_neo4j(ttl: Path, triples: int, keep: bool) -> dict[str, Any]:
                 "triples_per_s": round(triples / s.seconds),
                 "rows_per_s": round(rows / s.seconds),
             }
+        res["load_average_before"] = _load_average()
+        for key, cases in (("queries", None), ("queries_given", given)):
+            if key == "queries_given" and not cases:
+                continue
+            res[key] = {}
+            for name, specs in q.available().items():
+                spec = specs.get("cypher")
+                if spec is None or (cases is not None and name not in cases):
+                    continue
+                params = q.bind_params(spec, (cases or {}).get(name, {}))
+                res[key][name] = _timed(
+                    lambda spec=spec, params=params: q.run_cypher(driver, spec, params, settings.database)
+                )
+        res["load_average_after"] = _load_average()
         if not keep:
             t0 = time.perf_counter()
             for i in range(0, len(uris), 5000):
@@ -393,6 +443,7 @@ TARGETS = {
     "peak_rss_mb": 2048,
     "neo4j_triples_per_s": 50_000,
     "sparql_ms": 200,
+    "cypher_ms": 100,
 }
 
 
@@ -408,6 +459,23 @@ def markdown(report: dict[str, Any]) -> str:
     ]
     if report.get("skipped"):
         return "\n".join(lines + [report["skipped"]])
+    if report.get("graph"):  # --graph: only the queries (and the Neo4j load they needed) were measured
+        size = report["sizes"][0]
+        lines = [f"# paperkg query latency ({report['machine']['cpus']} CPUs, {report['machine']['python']})"]
+        lines += ["", f"Graph `{report['graph']}`: {size['abstracts']} papers, {size['triples']} triples."]
+        neo = size.get("neo4j", {})
+        if "skipped" in neo:
+            lines += ["", f"Neo4j skipped: {neo['skipped']}"]
+        elif neo:
+            f, r = neo["first"], neo["reload"]
+            lines += [
+                "",
+                f"Neo4j load {f['seconds']} s ({f['triples_per_s']} triples/s), reload {r['seconds']} s.",
+            ]
+        lines += _latency_lines(size)
+        lines += ["", "## Targets", "", "| target | measured | holds |", "|---|---|---|"]
+        lines += [f"| {t['target']} | {t['measured']} | {_mark(t['holds'])} |" for t in report["targets"]]
+        return "\n".join(lines) + "\n"
     lines += [
         "## NLP stage vs bare spaCy model",
         "",
@@ -435,7 +503,9 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for size in report["sizes"]:
-        b = size["build"]
+        b = size.get("build")
+        if not b:
+            continue
         s = b["summary"]["seconds"]
         flag = " (NOT validated: SHACL violation, see report.json)" if b.get("validation_error") else ""
         lines.append(
@@ -507,14 +577,63 @@ def markdown(report: dict[str, Any]) -> str:
             continue
         f, r = neo["first"], neo["reload"]
         lines.append(
-            f"| {size['abstracts']} | {size['build']['summary']['triples']} | {f['seconds']} | "
+            f"| {size['abstracts']} | {size.get('triples', '-')} | {f['seconds']} | "
             f"{f['triples_per_s']} | "
             f"{f['rows_per_s']} | {r['seconds']} | {r['triples_per_s']} | {r['rows_per_s']} |"
         )
+    for size in report["sizes"]:
+        lines += _latency_lines(size)
     lines += ["", "## Targets", "", "| target | measured | holds |", "|---|---|---|"]
     for t in report["targets"]:
         lines.append(f"| {t['target']} | {t['measured']} | {_mark(t['holds'])} |")
     return "\n".join(lines) + "\n"
+
+
+def _latency_lines(size: dict[str, Any]) -> list[str]:
+    """Per-query latency at one size: pyoxigraph beside Neo4j, warm, median of ``QUERY_RUNS``."""
+    ox_q = size["sparql"]["oxigraph"]["queries"]
+    neo = size.get("neo4j", {})
+    neo_q = neo.get("queries", {})
+    runs = next(iter(ox_q.values()), {}).get("runs", QUERY_RUNS)
+    loads = [
+        x
+        for x in (
+            size["sparql"]["oxigraph"].get("load_average_before"),
+            neo.get("load_average_after"),
+        )
+        if x
+    ]
+    lines = [
+        "",
+        f"## Query latency at {size['abstracts']} abstracts (default parameters, limit 25; warm: one run, "
+        f"then the median of {runs})",
+        "",
+    ]
+    if loads:
+        lines += [f"Load average (1, 5, 15 min) before and after: {' / '.join(str(x) for x in loads)}.", ""]
+    lines += [
+        f"| query | rows | pyoxigraph ms (< {TARGETS['sparql_ms']}) | Neo4j ms (< {TARGETS['cypher_ms']}) |",
+        "|---|---|---|---|",
+    ]
+    for name in sorted(set(ox_q) | set(neo_q)):
+        o, c = ox_q.get(name, {}), neo_q.get(name, {})
+        lines.append(
+            f"| {name} | {o.get('rows', c.get('rows', '-'))} | {o.get('median_ms', '-')} | "
+            f"{c.get('median_ms', '-')} |"
+        )
+    ox_g = size["sparql"]["oxigraph"].get("queries_given", {})
+    neo_g = neo.get("queries_given", {})
+    if ox_g or neo_g:
+        lines += ["", "With the parameters of `--query-params` (values that exist in this graph):", ""]
+        lines += ["| query | parameters | rows | pyoxigraph ms | Neo4j ms |", "|---|---|---|---|---|"]
+        for name in sorted(set(ox_g) | set(neo_g)):
+            o, c = ox_g.get(name, {}), neo_g.get(name, {})
+            shown = ", ".join(f"{k}={v}" for k, v in size.get("query_params", {}).get(name, {}).items())
+            lines.append(
+                f"| {name} | {shown} | {o.get('rows', c.get('rows', '-'))} | {o.get('median_ms', '-')} | "
+                f"{c.get('median_ms', '-')} |"
+            )
+    return lines
 
 
 def evaluate_targets(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -538,25 +657,26 @@ def evaluate_targets(report: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     big = sizes[-1]
-    b = big["build"]
-    n_abs = b["summary"]["ok"]
-    minutes = b["wall_s"] / 60
-    extrap = minutes * 59715 / n_abs
-    out.append(
-        {
-            "target": "59,715 abstracts → validated Turtle < 15 min",
-            "measured": f"{minutes:.1f} min for {n_abs}"
-            + ("" if n_abs >= 59715 else f" (extrapolated to 59,715: {extrap:.1f} min)"),
-            "holds": extrap < TARGETS["build_minutes_60k"],
-        }
-    )
-    out.append(
-        {
-            "target": "peak RSS < 2 GB",
-            "measured": f"{b['peak_rss_mb']} MB (tree, {n_abs} abstracts)",
-            "holds": b["peak_rss_mb"] < TARGETS["peak_rss_mb"],
-        }
-    )
+    b = big.get("build")
+    n_abs = big["abstracts"]
+    if b:
+        minutes = b["wall_s"] / 60
+        extrap = minutes * 59715 / n_abs
+        out.append(
+            {
+                "target": "59,715 abstracts → validated Turtle < 15 min",
+                "measured": f"{minutes:.1f} min for {n_abs}"
+                + ("" if n_abs >= 59715 else f" (extrapolated to 59,715: {extrap:.1f} min)"),
+                "holds": extrap < TARGETS["build_minutes_60k"],
+            }
+        )
+        out.append(
+            {
+                "target": "peak RSS < 2 GB",
+                "measured": f"{b['peak_rss_mb']} MB (tree, {n_abs} abstracts)",
+                "holds": b["peak_rss_mb"] < TARGETS["peak_rss_mb"],
+            }
+        )
     neo = big.get("neo4j", {})
     if neo and "skipped" not in neo:
         out.append(
@@ -573,14 +693,29 @@ def evaluate_targets(report: dict[str, Any]) -> list[dict[str, Any]]:
                 "holds": neo["reload"]["seconds"] <= neo["first"]["seconds"] * 1.05,
             }
         )
-    worst = max(big["sparql"]["oxigraph"]["queries"].items(), key=lambda kv: kv[1]["median_ms"])
+    ox_all = [*big["sparql"]["oxigraph"]["queries"].items()]
+    ox_all += [(f"{k} (given)", v) for k, v in big["sparql"]["oxigraph"].get("queries_given", {}).items()]
+    worst = max(ox_all, key=lambda kv: kv[1]["median_ms"])
     out.append(
         {
-            "target": "every SPARQL query < 200 ms (pyoxigraph)",
+            "target": "every SPARQL query < 200 ms (pyoxigraph, warm median)",
             "measured": f"slowest {worst[0]} {worst[1]['median_ms']} ms ({n_abs} abstracts)",
             "holds": worst[1]["median_ms"] < TARGETS["sparql_ms"],
         }
     )
+    if neo.get("queries"):
+        neo_all = [
+            *neo["queries"].items(),
+            *((f"{k} (given)", v) for k, v in neo.get("queries_given", {}).items()),
+        ]
+        worst = max(neo_all, key=lambda kv: kv[1]["median_ms"])
+        out.append(
+            {
+                "target": "every Cypher query < 100 ms (Neo4j)",
+                "measured": f"slowest {worst[0]} {worst[1]['median_ms']} ms ({n_abs} abstracts)",
+                "holds": worst[1]["median_ms"] < TARGETS["cypher_ms"],
+            }
+        )
     inc = big.get("incremental")
     if inc:
         ok = inc["summary"]["extracted"] == INCREMENT
@@ -616,6 +751,18 @@ def main() -> int:
     ap.add_argument("--json", type=Path, default=ROOT / "bench" / "report.json")
     ap.add_argument("--markdown", type=Path, default=ROOT / "bench" / "report.md")
     ap.add_argument("--render", type=Path, help="only re-render the Markdown of an existing report.json")
+    ap.add_argument(
+        "--graph",
+        type=Path,
+        help="measure only the query latencies (pyoxigraph, and Neo4j unless --no-neo4j) on this Turtle "
+        "file; no corpus, no build",
+    )
+    ap.add_argument(
+        "--query-params",
+        type=Path,
+        help='JSON {"query": {"param": "value"}}: also measure these queries with these parameters (values '
+        "that exist in the graph, where the defaults find nothing)",
+    )
     args = ap.parse_args()
     if args.render:
         report = json.loads(args.render.read_text())
@@ -633,6 +780,12 @@ def main() -> int:
         "corpus": str(args.corpus),
         "sizes": [],
     }
+    if args.graph:
+        report["graph"] = str(args.graph)
+        given = json.loads(args.query_params.read_text()) if args.query_params else None
+        size = bench_graph(args.graph.resolve(), no_neo4j=args.no_neo4j, keep=args.keep_neo4j, given=given)
+        report["sizes"].append(size)
+        return _write_report(report, args.json, args.markdown)
     if not args.corpus.is_file():
         report["skipped"] = (
             f"corpus {args.corpus} not found (../shared absent?): nothing measured; pass --corpus FILE"
@@ -662,6 +815,7 @@ def main() -> int:
             shutil.rmtree(cache)
         build = _run_build(subset, ttl, args.workers, cache)
         size["build"] = build
+        size["triples"] = build["summary"]["triples"]
         print(f"   build {build['wall_s']} s, peak {build['peak_rss_mb']} MB", file=sys.stderr, flush=True)
 
         print("   incremental ...", file=sys.stderr, flush=True)
@@ -689,12 +843,45 @@ def main() -> int:
             size["neo4j"] = bench_neo4j(ttl, build["summary"]["triples"], args.keep_neo4j)
         report["sizes"].append(size)
         # write after every size, so a long run that is cut short still leaves its numbers
-        report["targets"] = evaluate_targets(report)
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-        args.markdown.write_text(markdown(report), encoding="utf-8")
-    text = markdown(report)
-    print(text)
+        _write_report(report, args.json, args.markdown, show=False)
+    print(markdown(report))
+    return 0
+
+
+def bench_graph(ttl: Path, *, no_neo4j: bool, keep: bool, given: QueryParams | None = None) -> dict[str, Any]:
+    """``--graph``: the query latencies of a graph already built, in pyoxigraph and Neo4j (unless
+    ``no_neo4j``)."""
+    import pyoxigraph as ox
+
+    from pipeline import query as q
+
+    store = q.open_store(ttl)
+    papers = len(list(store.quads_for_pattern(None, ox.NamedNode(RDF_TYPE), ox.NamedNode(PKG_PAPER))))
+    triples = len(store)
+    del store
+    size: dict[str, Any] = {"label": ttl.stem, "abstracts": papers, "triples": triples, "graph": str(ttl)}
+    print(f"== {ttl}: {papers} papers, {triples} triples", file=sys.stderr, flush=True)
+    print("   sparql ...", file=sys.stderr, flush=True)
+    if given:
+        size["query_params"] = given
+    size["sparql"] = {"oxigraph": bench_sparql_oxigraph(ttl, given)}
+    if not no_neo4j:
+        print("   neo4j ...", file=sys.stderr, flush=True)
+        size["neo4j"] = bench_neo4j(ttl, triples, keep, given)
+    return size
+
+
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+PKG_PAPER = "https://w3id.org/paperkg/ontology#Paper"
+
+
+def _write_report(report: dict[str, Any], json_path: Path, md_path: Path, *, show: bool = True) -> int:
+    report["targets"] = evaluate_targets(report)
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    md_path.write_text(markdown(report), encoding="utf-8")
+    if show:
+        print(markdown(report))
     return 0
 
 

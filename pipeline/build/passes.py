@@ -41,6 +41,7 @@ from ..extract.nlp import build_nlp, extract, model_name
 from ..graph.export import write_turtle
 from ..graph.mapping import Triple, entity_triples, paper_iri, paper_triples
 from ..graph.resolve import EntityIndex
+from ..graph.summary import Summary
 from ..graph.validate import validate_graph
 from ..records import PaperExtraction, PaperRecord
 from .cache import ExtractionCache, Spool, pipeline_fingerprint
@@ -118,20 +119,37 @@ class _ChunkValidator:
 def _graph_triples(
     extractions: Iterable[PaperExtraction], index: EntityIndex, validator: _ChunkValidator | None
 ) -> Iterator[Triple]:
+    """Papers (each with its results), then entity nodes with their counts, then the summary nodes."""
+    summary = Summary()
     for ex in extractions:
         triples = paper_triples(ex, index)
+        summary.add(triples)
         if validator is not None:
             validator.add(triples)
         yield from triples
     if validator is not None:
         validator.flush()
-    for ref in index.entities():
-        triples = entity_triples(ref)
+    refs = index.entities()
+    summary.rank_entities(refs)
+    for ref in refs:
+        triples = entity_triples(ref) + summary.entity_triples(ref)
         if validator is not None:
             validator.add_entities(triples)
         yield from triples
     if validator is not None:
         validator.flush()
+    node: list[Triple] = []
+    for t in summary.triples({ref.iri: ref.label for ref in refs}):
+        if node and t[0] != node[0][0]:  # one summary node (or paper offset) at a time
+            if validator is not None:
+                validator.add(node)
+            yield from node
+            node = []
+        node.append(t)
+    if validator is not None:
+        validator.add(node)
+        validator.flush()
+    yield from node
 
 
 Engine = Literal["local", "dask"]

@@ -33,6 +33,8 @@ class PKG(DefinedNamespace):
     Metric: URIRef
     Task: URIRef
     Result: URIRef
+    MethodPair: URIRef
+    TaskMetricUse: URIRef
     # paper -> entity
     proposes: URIRef
     usesMethod: URIRef
@@ -58,6 +60,22 @@ class PKG(DefinedNamespace):
     onDataset: URIRef
     ofMethod: URIRef
     againstBaseline: URIRef
+    # precomputed summary facts (graph/summary.py)
+    paperCount: URIRef
+    paperRank: URIRef
+    methodRank: URIRef
+    datasetRank: URIRef
+    metricRank: URIRef
+    taskRank: URIRef
+    methodPairRank: URIRef
+    taskMetricRank: URIRef
+    labelKey: URIRef
+    altLabelKey: URIRef
+    contributionsBefore: URIRef
+    codeLinksBefore: URIRef
+    pairMember: URIRef
+    aboutTask: URIRef
+    aboutMetric: URIRef
 
 
 #: instance path segment per class: https://w3id.org/paperkg/id/<segment>/<key>
@@ -68,6 +86,8 @@ ID_SEGMENT: dict[URIRef, str] = {
     PKG.Metric: "metric",
     PKG.Task: "task",
     PKG.Result: "result",
+    PKG.MethodPair: "methodpair",
+    PKG.TaskMetricUse: "taskmetric",
 }
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~-]+")

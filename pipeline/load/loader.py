@@ -48,7 +48,9 @@ from tqdm import tqdm
 
 from ..errors import BackendUnavailable, Busy, ConfigError, PaperKGError, QueryError
 from .propgraph import (
+    LABEL_KEY,
     LABELS,
+    NAME_INDEX_KEY,
     NAME_KEY,
     RESOURCE_LABEL,
     SEARCH_KEY,
@@ -77,14 +79,26 @@ CONNECTION_TIMEOUT_S = 5.0
 ACQUISITION_TIMEOUT_S = 8.0
 RETRY_BUDGET_S = 15.0
 _T = TypeVar("_T")
-#: range indexes for the lookups the shipped queries and users make: name (index name -> label, property)
+ENTITY_LABELS = ("Method", "Dataset", "Metric", "Task")
+#: range indexes for the lookups the shipped queries and users make: name (index name -> label, property);
+#: the positions (``methodRank`` ..., ``contributionsBefore``, ``codeLinksBefore``) make a "first N"
+#: listing an index range seek
 RANGE_INDEXES: dict[str, tuple[str, str]] = {
     "paperkg_paper_identifier": ("Paper", "identifier"),
+    "paperkg_paper_contributions_before": ("Paper", "contributionsBefore"),
+    "paperkg_paper_code_links_before": ("Paper", "codeLinksBefore"),
+    **{f"paperkg_{label.lower()}_label": (label, "label") for label in ENTITY_LABELS},
     **{
-        f"paperkg_{label.lower()}_label": (label, "label")
-        for label in ("Method", "Dataset", "Metric", "Task")
+        f"paperkg_{label.lower()}_rank": (label, label[0].lower() + label[1:] + "Rank")
+        for label in (*ENTITY_LABELS, "MethodPair")
     },
+    "paperkg_taskmetricuse_rank": ("TaskMetricUse", "taskMetricRank"),
     "paperkg_result_kind": ("Result", "resultKind"),
+}
+#: text indexes (``CONTAINS`` seeks): exact name lookups through ``nameKeyText``, task labels by ``labelKey``
+TEXT_INDEXES: dict[str, tuple[str, str]] = {
+    **{f"paperkg_{label.lower()}_name_keys": (label, NAME_INDEX_KEY) for label in ENTITY_LABELS},
+    "paperkg_task_label_key": ("Task", LABEL_KEY),
 }
 #: full-text index over every spelling of an entity's name: ``db.index.fulltext.queryNodes(NAME, "...")``
 FULLTEXT_INDEX = "paperkg_names"
@@ -278,10 +292,16 @@ def index_queries() -> list[str]:
         f"ON (n.{checked_identifier(key)})"
         for name, (label, key) in RANGE_INDEXES.items()
     ]
+    texts = [
+        f"CREATE TEXT INDEX {checked_identifier(name)} IF NOT EXISTS FOR (n:{checked_identifier(label)}) "
+        f"ON (n.{checked_identifier(key)})"
+        for name, (label, key) in TEXT_INDEXES.items()
+    ]
     labels = "|".join(checked_identifier(label) for label in FULLTEXT_LABELS)
     keys = ", ".join(f"n.{checked_identifier(key)}" for key in FULLTEXT_KEYS)
     return [
         *ranges,
+        *texts,
         f"CREATE FULLTEXT INDEX {FULLTEXT_INDEX} IF NOT EXISTS FOR (n:{labels}) ON EACH [{keys}]",
     ]
 

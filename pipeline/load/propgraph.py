@@ -7,12 +7,14 @@ name in UPPER_SNAKE_CASE (``usesDataset`` -> ``USES_DATASET``); a literal become
 its local name (``rdfs:label`` -> ``label``), typed (decimal -> float, integer -> int); properties that may
 repeat are lists (``altLabels``, ``codeRepository``).
 
-Two properties exist only in the property graph, derived here (the Turtle stays as it is): ``name``, the
+Three properties exist only in the property graph, derived here (the Turtle stays as it is): ``name``, the
 caption the Neo4j Browser picks with no configuration (it prefers a property called ``name``): an entity's
 label, a paper's title or identifier, a result's value, unit and metric ("15x speedup", "+2.3% accuracy");
 and ``searchNames``, every label and alternative label also split at case changes and hyphens
 ("FlashAttention-2" -> "flash attention 2"), which the loader's full-text index covers so a user finds a
-name in any spelling.
+name in any spelling; and ``nameKeyText``, the index key of the shipped name lookups (``labelKey`` and
+every ``altLabelKeys`` entry between ``␟`` marks: ``CONTAINS '␟flowvid␟'`` is an exact name match that a
+text index answers).
 
 Labels and relationship types cannot be Cypher parameters, so they are checked here against the ontology
 (``LABELS``) and a strict identifier pattern before the loader ever puts them into a query.
@@ -33,23 +35,34 @@ from ..graph.vocab import PKG
 RESOURCE_LABEL = "Resource"
 URI_KEY = "uri"
 #: Class labels the loader may write: the ontology's classes, nothing else.
-LABELS: tuple[str, ...] = ("Paper", "Method", "Dataset", "Metric", "Task", "Result")
+LABELS: tuple[str, ...] = (
+    "Paper", "Method", "Dataset", "Metric", "Task", "Result", "MethodPair", "TaskMetricUse",
+)  # fmt: skip
 #: Literal properties that can have several values: always stored as lists.
-MULTIVALUED_KEYS = {"altLabels", "codeRepository", "searchNames"}
+MULTIVALUED_KEYS = {"altLabels", "codeRepository", "searchNames", "altLabelKeys"}
 #: the derived caption (see the module docstring) and the derived search spellings
 NAME_KEY = "name"
 SEARCH_KEY = "searchNames"
+#: derived: ``labelKey`` and every ``altLabelKeys`` entry between ``NAME_MARK``s in one string, so that a
+#: text index answers an exact, case-blind name lookup (``CONTAINS '␟flowvid␟'``); Neo4j indexes no list
+#: elements
+NAME_INDEX_KEY = "nameKeyText"
+NAME_MARK = "\u241f"  # SYMBOL FOR UNIT SEPARATOR: never in a name
+#: the label lower-cased (``pkg:labelKey``): a text index answers "label contains ..." in any case
+LABEL_KEY = "labelKey"
 _WORD_BREAKS = (re.compile(r"(?<=[a-z])(?=[A-Z])"), re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])"))
 _SEPARATORS = re.compile(r"[\s\-_/]+")
 _TIGHT_UNITS = {"%", "x", "×"}
 #: Predicates whose local name is not the property name we want.
-PROPERTY_RENAMES = {str(SKOS.altLabel): "altLabels"}
+PROPERTY_RENAMES = {str(SKOS.altLabel): "altLabels", str(PKG.altLabelKey): "altLabelKeys"}
 #: Literal predicates the mapping writes: the node properties paperkg owns. ``load`` sets and clears only
 #: these (and ``uri``); any other property on a paperkg node is the user's and survives every load.
 OWNED_PREDICATES = (
     DCTERMS.identifier, DCTERMS.title, DCTERMS.abstract, RDFS.label, SKOS.altLabel,
     PKG.venue, PKG.year, PKG.url, PKG.status, PKG.codeRepository,
     PKG.value, PKG.valueMax, PKG.unit, PKG.resultKind, PKG.evidence,
+    PKG.paperCount, PKG.methodRank, PKG.datasetRank, PKG.metricRank, PKG.taskRank, PKG.methodPairRank,
+    PKG.taskMetricRank, PKG.labelKey, PKG.altLabelKey, PKG.contributionsBefore, PKG.codeLinksBefore,
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -227,6 +240,11 @@ def result_caption(props: dict[str, Any], metric: str | None) -> str:
 
 def _add_display_properties(pg: PropertyGraph) -> None:
     metric_of = dict(pg.relationships.get("FOR_METRIC", []))
+    members: dict[str, list[str]] = {}
+    for rel in ("PAIR_MEMBER", "ABOUT_TASK", "ABOUT_METRIC"):  # a summary node's caption names its two ends
+        for s, o in pg.relationships.get(rel, []):
+            target = pg.nodes.get(o)
+            members.setdefault(s, []).append(str(target.props.get("label", "?")) if target else "?")
     for node in pg.nodes.values():
         props = node.props
         if node.label == "Result":
@@ -235,10 +253,17 @@ def _add_display_properties(pg: PropertyGraph) -> None:
             props[NAME_KEY] = result_caption(props, metric)
         elif node.label == "Paper":
             props[NAME_KEY] = props.get("title") or props.get("identifier") or local_name(node.uri)
+        elif node.label in ("MethodPair", "TaskMetricUse"):
+            ends = members.get(node.uri, [])
+            ends = sorted(ends) if node.label == "MethodPair" else ends
+            props[NAME_KEY] = f"{' + '.join(ends)} ({props.get('paperCount', 0)} papers)"
         elif "label" in props:
             props[NAME_KEY] = props["label"]
             names = [props["label"], *props.get("altLabels", [])]
             props[SEARCH_KEY] = sorted({s for n in names for s in search_spellings(str(n))})
+            if props.get(LABEL_KEY) is not None:
+                keys = [props[LABEL_KEY], *props.get("altLabelKeys", [])]
+                props[NAME_INDEX_KEY] = NAME_MARK + NAME_MARK.join(keys) + NAME_MARK
 
 
 def read_turtle(path: str) -> PropertyGraph:
