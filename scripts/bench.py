@@ -40,6 +40,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -296,6 +297,27 @@ def _load_average() -> list[float] | None:
 QueryParams = dict[str, dict[str, str]]
 
 
+def _time_queries(
+    language: str, run: Callable[[Any, dict[str, Any]], Any], given: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Warm latency of every shipped query in one language: with the header defaults (``queries``) and,
+    when given, with values that exist in the graph (``queries_given``)."""
+    from pipeline import query as q
+
+    out: dict[str, Any] = {}
+    for key, cases in (("queries", None), ("queries_given", given)):
+        if key == "queries_given" and not cases:
+            continue
+        out[key] = {}
+        for name, specs in q.available().items():
+            spec = specs.get(language)
+            if spec is None or (cases is not None and name not in cases):
+                continue
+            params = q.bind_params(spec, (cases or {}).get(name, {}))
+            out[key][name] = _timed(lambda spec=spec, params=params: run(spec, params))
+    return out
+
+
 def bench_sparql_oxigraph(ttl: Path, given: QueryParams | None = None) -> dict[str, Any]:
     from pipeline import query as q
 
@@ -304,16 +326,7 @@ def bench_sparql_oxigraph(ttl: Path, given: QueryParams | None = None) -> dict[s
     load_s = time.perf_counter() - t0
     res: dict[str, Any] = {"load_s": round(load_s, 2), "quads": len(store), "queries": {}}
     res["load_average_before"] = _load_average()
-    for key, cases in (("queries", None), ("queries_given", given)):
-        if key == "queries_given" and not cases:
-            continue
-        res[key] = {}
-        for name, specs in q.available().items():
-            spec = specs.get("sparql")
-            if spec is None or (cases is not None and name not in cases):
-                continue
-            params = q.bind_params(spec, (cases or {}).get(name, {}))
-            res[key][name] = _timed(lambda spec=spec, params=params: q.run_sparql(store, spec, params))
+    res.update(_time_queries("sparql", lambda spec, params: q.run_sparql(store, spec, params), given))
     res["load_average_after"] = _load_average()
     return res
 
@@ -408,18 +421,13 @@ def bench_neo4j(ttl: Path, triples: int, keep: bool, given: QueryParams | None =
                 "rows_per_s": round(rows / s.seconds),
             }
         res["load_average_before"] = _load_average()
-        for key, cases in (("queries", None), ("queries_given", given)):
-            if key == "queries_given" and not cases:
-                continue
-            res[key] = {}
-            for name, specs in q.available().items():
-                spec = specs.get("cypher")
-                if spec is None or (cases is not None and name not in cases):
-                    continue
-                params = q.bind_params(spec, (cases or {}).get(name, {}))
-                res[key][name] = _timed(
-                    lambda spec=spec, params=params: q.run_cypher(driver, spec, params, settings.database)
-                )
+        res.update(
+            _time_queries(
+                "cypher",
+                lambda spec, params: q.run_cypher(driver, spec, params, settings.database),
+                given,
+            )
+        )
         res["load_average_after"] = _load_average()
         if not keep:
             t0 = time.perf_counter()
