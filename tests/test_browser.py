@@ -73,7 +73,10 @@ def _run_in_editor(driver: Any, command: str) -> None:
 
     editor = driver.find_element(By.CSS_SELECTOR, "[data-testid='activeEditor']")
     editor.click()
-    ActionChains(driver).send_keys(command).perform()
+    # in pieces: the editor takes a key at a time, and on a loaded machine one long send_keys (the GraSS
+    # text) outlasted chromedriver's 120 s command timeout
+    for i in range(0, len(command), 80):
+        ActionChains(driver).send_keys(command[i : i + 80]).perform()
     driver.find_element(By.CSS_SELECTOR, "[data-testid='editor-Run']").click()
 
 
