@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rdflib import URIRef
@@ -40,6 +40,11 @@ _DROP = re.compile(r"[^\w/.+#×]")
 _PLURAL_KEEP = ("ss", "us", "is", "as")
 
 
+def _words(name: str) -> list[str]:
+    """The name's words, split at separators (NFKC-normalised): what both comparison keys join."""
+    return [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
+
+
 def norm_key(name: str) -> str:
     """Comparison key of a surface form; equal keys mean the same entity (within one type).
 
@@ -48,7 +53,7 @@ def norm_key(name: str) -> str:
     >>> norm_key("ImageNet-21k") == norm_key("ImageNet-1k")
     False
     """
-    words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
+    words = _words(name)
     if words:
         last = words[-1]
         acronym_plural = (last.endswith("s") and sum(c.isupper() for c in last) >= 2) or (  # LoRAs, LLMs
@@ -73,7 +78,7 @@ def case_key(name: str) -> str:
     """``norm_key`` without the plural rule: equal for spellings that differ only in case and separators.
     A final one-letter word keeps its separator: ``Agent S`` and ``CMT-S`` (a variant) are not ``Agents``
     and ``CMTs`` (plurals)."""
-    words = [w for w in _SEPARATORS.split(unicodedata.normalize("NFKC", name).strip()) if w]
+    words = _words(name)
     if len(words) > 1 and len(words[-1]) == 1:
         words[-1] = "_" + words[-1]  # "_" never survives the split, so it marks the separator
     if words and _ACRONYM_PLURAL.fullmatch(words[-1]):
@@ -166,22 +171,10 @@ class EntityIndex:
         """
         for etype, key in self._forms:
             self._cluster_of[(etype, key)] = self._root(etype, key)
-        labels = self._labels()
-        by_label: dict[tuple[EntityType, str], str] = {}
-        for (etype, cluster), (label, _) in sorted(labels.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
-            by_label.setdefault((etype, norm_key(label)), cluster)
-        for tk, cluster in list(self._cluster_of.items()):
-            label = labels[(tk[0], cluster)][0]
-            self._cluster_of[tk] = by_label[(tk[0], norm_key(label))]
-        # case-only variants are one entity (THUMOS / Thumos, INFOTABS / InfoTabs, SDES / SDEs): the
-        # plural rule reads case (TRADES is not TRADE's plural), so their norm_keys can differ; their
-        # case keys do not
-        labels = self._labels()
-        by_case: dict[tuple[EntityType, str], str] = {}
-        for (etype, cluster), (label, _) in sorted(labels.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
-            by_case.setdefault((etype, case_key(label)), cluster)
-        for tk, cluster in list(self._cluster_of.items()):
-            self._cluster_of[tk] = by_case[(tk[0], case_key(labels[(tk[0], cluster)][0]))]
+        self._merge_labels_alike(norm_key)
+        # case-only variants are one entity (THUMOS / Thumos, INFOTABS / InfoTabs): the plural rule reads
+        # case (TRADES is not TRADE's plural), so their norm_keys can differ; their case keys do not
+        self._merge_labels_alike(case_key)
         minted: dict[URIRef, str] = {}
         for (etype, cluster), (label, alts) in sorted(
             self._labels().items(), key=lambda kv: (kv[0][0].value, kv[0][1])
@@ -192,6 +185,15 @@ class EntityIndex:
             self._refs[(etype, cluster)] = EntityRef(iri=iri, type=etype, label=label, alt_labels=alts)
         self._final = True
         return self
+
+    def _merge_labels_alike(self, key: Callable[[str], str]) -> None:
+        """Clusters whose canonical labels have the same ``key`` become one (the first in sort order)."""
+        labels = self._labels()
+        first: dict[tuple[EntityType, str], str] = {}
+        for (etype, cluster), (label, _) in sorted(labels.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
+            first.setdefault((etype, key(label)), cluster)
+        for tk, cluster in list(self._cluster_of.items()):
+            self._cluster_of[tk] = first[(tk[0], key(labels[(tk[0], cluster)][0]))]
 
     def _root(self, etype: EntityType, key: str) -> str:
         """Follow dominant-expansion links to the end of the chain (cycles stop where they close)."""
