@@ -135,8 +135,10 @@ def main() -> None:
     gold = project_gold_ids()
     seen_text: set[str] = set()
     pool: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    texts: dict[str, str] = {}
     for line in (SHARED / "corpora" / "ai_venues_abstracts.jsonl").open(encoding="utf-8"):
         rec = json.loads(line)
+        texts[rec["id"]] = rec["abstract"]
         h = digest(rec["abstract"])
         bare = rec["id"].split(":", 1)[-1]
         if h in excluded or rec["id"] in gold or bare in gold or h in seen_text:
@@ -152,19 +154,14 @@ def main() -> None:
     rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
     train = draw(rest, args.train, "train")
     taken |= set(train)
-    texts = {}
-    for line in (SHARED / "corpora" / "ai_venues_abstracts.jsonl").open(encoding="utf-8"):
-        rec = json.loads(line)
-        texts[rec["id"]] = rec["abstract"]
     rich = {
         v: {y: [i for i in ids if i not in taken and comparison_rich(texts[i])] for y, ids in ys.items()}
         for v, ys in pool.items()
     }
     results = draw(rich, args.results, "results")
     # a second draw, appended, when the first held too few named baselines (the first 120 stay as they were)
-    rich = {
-        v: {y: [i for i in ids if i not in set(results)] for y, ids in ys.items()} for v, ys in rich.items()
-    }
+    first = set(results)
+    rich = {v: {y: [i for i in ids if i not in first] for y, ids in ys.items()} for v, ys in rich.items()}
     results += draw(rich, args.results_more, "results-more")
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
