@@ -102,7 +102,7 @@ TEXT_INDEXES: dict[str, tuple[str, str]] = {
 }
 #: full-text index over every spelling of an entity's name: ``db.index.fulltext.queryNodes(NAME, "...")``
 FULLTEXT_INDEX = "paperkg_names"
-FULLTEXT_LABELS = ("Method", "Dataset", "Metric", "Task")
+FULLTEXT_LABELS = ENTITY_LABELS
 FULLTEXT_KEYS = (NAME_KEY, "label", "altLabels", SEARCH_KEY)
 
 
