@@ -31,6 +31,7 @@ import json
 import pickle
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +42,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from train import ANNOTATIONS, CORPUS, evaluation_keys, is_banned, read_jsonl  # noqa: E402
 
 from pipeline.evaluate import TOL, _alias_table, load_gold_jsonl, load_set, match_results, norm_name  # noqa: E402
-from pipeline.extract.learned.split import is_dev  # noqa: E402
 from pipeline.extract.results.keep import WEIGHTS as KEEP_WEIGHTS  # noqa: E402
+from pipeline.extract.results.keep import decide, score  # noqa: E402
 from pipeline.extract.results.keep import features as keep_features  # noqa: E402
-from pipeline.extract.results.keep import score as keep_score  # noqa: E402
-from pipeline.extract.results.rerank import ATTRS, WEIGHTS, Option, iter_options, score  # noqa: E402
+from pipeline.extract.results.rerank import ATTRS, WEIGHTS, Option, iter_options  # noqa: E402
 from pipeline.extract.text.numbers import Quantity  # noqa: E402
 from pipeline.records import PaperRecord  # noqa: E402
 
@@ -58,8 +58,7 @@ DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
 def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Attribution rows (one per matched result: attribute -> options, the right one, the rules' answer)
     and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated)."""
-    from pipeline.corpus.normalize import normalize_text
-    from pipeline.extract.nlp import build_nlp
+    from pipeline.extract.nlp import build_nlp, extract
 
     banned = evaluation_keys()
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
@@ -98,20 +97,12 @@ def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     finder.keep_hook = keep_recorder
     rows: list[dict[str, Any]] = []
     keep_rows: list[dict[str, Any]] = []
-
-    def make_docs():  # type: ignore[no-untyped-def]
-        for p in papers:  # as pipeline.extract.nlp.extract feeds them (the title in user_data)
-            doc = nlp.make_doc(normalize_text(p.abstract).text)
-            if p.title:
-                doc.user_data["title"] = normalize_text(p.title).text
-            yield doc
-
-    docs = nlp.pipe(make_docs())
-    for g, doc in zip(gold, docs, strict=True):
-        results = list(doc._.kg_results or [])
-        recorded = seen.pop(doc.text, [])
+    # the records stay objects (records_as_dicts=False), so the results are the ones the hooks saw
+    for g, ex in zip(gold, extract(papers, nlp), strict=True):
+        results = list(ex.results)
+        recorded = seen.pop(ex.text, [])
         fold = int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS
-        for q, rule_keep, feats in numbers.pop(doc.text, []):
+        for q, rule_keep, feats in numbers.pop(ex.text, []):
             label = any(
                 abs(gr.value - q.value) <= TOL
                 and (gr.value_max is None) == (q.value_max is None)
@@ -124,7 +115,7 @@ def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         aliases = _alias_table(g)
         for gr, pr in match_results(g, results):
             k = next(i for i, r in enumerate(results) if r is pr)
-            row: dict[str, Any] = {"split": "dev" if is_dev(g.id) else "train", "fold": fold, "attrs": {}}
+            row: dict[str, Any] = {"fold": fold, "attrs": {}}
             for attr in ATTRS:
                 opts = recorded[k][attr]
                 gv = getattr(gr, attr)
@@ -148,11 +139,26 @@ def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return rows, keep_rows
 
 
-def fit(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, float]:
-    """Weights of one logistic regression over every option of ``rows`` (right option vs the others)."""
+def _fit_logistic(
+    feats: list[dict[str, float]], ys: list[int], c: float, max_iter: int
+) -> tuple[dict[str, float], float]:
+    """An L2 logistic regression over sparse features: the non-zero weights (rounded) and the intercept."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
+    vec = DictVectorizer()
+    x = vec.fit_transform(feats)
+    model = LogisticRegression(C=c, max_iter=max_iter, random_state=0)
+    model.fit(x, ys)
+    weights = {
+        f: round(float(w), 5) for f, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True) if w
+    }
+    return weights, float(model.intercept_[0])
+
+
+def fit(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, float]:
+    """Weights of one logistic regression over every option of ``rows`` (right option vs the others; the
+    intercept is the same for every option, so the ranking does without it)."""
     feats, ys = [], []
     for r in rows:
         a = r["attrs"][attr]
@@ -161,25 +167,22 @@ def fit(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, float]:
         for i, o in enumerate(a["options"]):
             feats.append(dict(o.features))
             ys.append(int(i == a["right"]))
-    vec = DictVectorizer()
-    x = vec.fit_transform(feats)
-    model = LogisticRegression(C=c, max_iter=2000, class_weight=None, random_state=0)
-    model.fit(x, ys)
-    return {
-        f: round(float(w), 5) for f, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True) if w
-    }
+    return _fit_logistic(feats, ys, c, max_iter=2000)[0]
 
 
-def accuracy(rows: list[dict[str, Any]], attr: str, weights: dict[str, float] | None) -> dict[str, Any]:
-    """Right answers over all matched results and where the annotation names the attribute (weights None:
-    the rules' answers)."""
+def accuracy(
+    rows: list[dict[str, Any]], attr: str, weights_of: Callable[[dict[str, Any]], dict[str, float]] | None
+) -> dict[str, Any]:
+    """Right answers over all matched results and where the annotation names the attribute; each row is
+    scored with ``weights_of(row)`` (None: the rules' answers)."""
     n = right = n_named = right_named = 0
     for r in rows:
         a = r["attrs"][attr]
-        if weights is None:
+        if weights_of is None:
             ok = a["rule_right"]
         else:
-            best = max(range(len(a["options"])), key=lambda i: score(weights, a["options"][i].features))
+            w = weights_of(r)
+            best = max(range(len(a["options"])), key=lambda i: score(w, a["options"][i].features))
             ok = best == a["right"]
         n += 1
         right += ok
@@ -204,39 +207,30 @@ def _summary(n: int, right: int, n_named: int, right_named: int) -> dict[str, An
     }
 
 
+def _by_fold(rows: list[dict[str, Any]], fit_rows: Callable[[list[dict[str, Any]]], Any]) -> dict[int, Any]:
+    """For each fold, what ``fit_rows`` learns from the other folds."""
+    return {k: fit_rows([r for r in rows if r["fold"] != k]) for k in range(FOLDS)}
+
+
 def cross_validated(rows: list[dict[str, Any]], attr: str, c: float) -> dict[str, Any]:
     """Accuracy of the scorer on each fold when trained on the other folds, pooled over the folds."""
-    total = {"n": 0, "right": 0, "n_named": 0, "right_named": 0}
-    for k in range(FOLDS):
-        held = [r for r in rows if r["fold"] == k]
-        w = fit([r for r in rows if r["fold"] != k], attr, c)
-        acc = accuracy(held, attr, w)
-        total["n"] += acc["n"]
-        total["right"] += round(acc["acc"] * acc["n"])
-        total["n_named"] += acc["n_named"]
-        total["right_named"] += round(acc["acc_named"] * acc["n_named"])
-    return _summary(total["n"], total["right"], total["n_named"], total["right_named"])
+    weights = _by_fold(rows, lambda train: fit(train, attr, c))
+    return accuracy(rows, attr, lambda r: weights[r["fold"]])
 
 
 def fit_keep(rows: list[dict[str, Any]], c: float) -> dict[str, float]:
     """Logistic regression: is a scanned number an annotated result? (intercept stored as ``__bias__``)."""
-    from sklearn.feature_extraction import DictVectorizer
-    from sklearn.linear_model import LogisticRegression
-
-    vec = DictVectorizer()
-    x = vec.fit_transform([r["features"] for r in rows])
-    model = LogisticRegression(C=c, max_iter=3000, random_state=0)
-    model.fit(x, [int(r["label"]) for r in rows])
-    w = {f: round(float(v), 5) for f, v in zip(vec.get_feature_names_out(), model.coef_[0], strict=True) if v}
-    w["__bias__"] = round(float(model.intercept_[0]), 5)
+    w, bias = _fit_logistic([r["features"] for r in rows], [int(r["label"]) for r in rows], c, max_iter=3000)
+    w["__bias__"] = round(bias, 5)
     return w
 
 
-def keep_f1(rows: list[dict[str, Any]], decide: Any) -> dict[str, Any]:
+def keep_f1(rows: list[dict[str, Any]], keeps: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """Precision/recall/F1 of keep decisions against the annotation, over scanned numbers."""
-    tp = sum(1 for r in rows if decide(r) and r["label"])
-    fp = sum(1 for r in rows if decide(r) and not r["label"])
-    fn = sum(1 for r in rows if not decide(r) and r["label"])
+    kept = [keeps(r) for r in rows]
+    tp = sum(1 for r, k in zip(rows, kept, strict=True) if k and r["label"])
+    fp = sum(1 for r, k in zip(rows, kept, strict=True) if k and not r["label"])
+    fn = sum(1 for r, k in zip(rows, kept, strict=True) if not k and r["label"])
     p = tp / (tp + fp) if tp + fp else 0.0
     rec = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * p * rec / (p + rec) if p + rec else 0.0
@@ -246,16 +240,10 @@ def keep_f1(rows: list[dict[str, Any]], decide: Any) -> dict[str, Any]:
 def cross_validated_keep(rows: list[dict[str, Any]], c: float) -> dict[str, dict[str, Any]]:
     """Cross-validated keep decisions in both modes: the scorer alone (``replace``) and the scorer only
     adding numbers the rules dropped (``add``)."""
-    scored: dict[int, float] = {}
-    for k in range(FOLDS):
-        w = fit_keep([r for r in rows if r["fold"] != k], c)
-        for i, r in enumerate(rows):
-            if r["fold"] == k:
-                scored[i] = keep_score(w, r["features"])
-    index = {id(r): i for i, r in enumerate(rows)}
+    weights = _by_fold(rows, lambda train: fit_keep(train, c))
     return {
-        "replace": keep_f1(rows, lambda r: scored[index[id(r)]] > 0),
-        "add": keep_f1(rows, lambda r: r["rule"] or scored[index[id(r)]] > 0),
+        mode: keep_f1(rows, lambda r, mode=mode: decide(weights[r["fold"]], mode, r["features"], r["rule"]))
+        for mode in ("replace", "add")
     }
 
 

@@ -111,4 +111,5 @@ def test_packaged_keep_weights_are_used_only_when_they_beat_the_rules() -> None:
     data = json.loads(keep.WEIGHTS.read_text(encoding="utf-8"))
     cv = data["cross_validated"]
     assert data["use"] == (cv["learned"]["f1"] > cv["rules"]["f1"])
-    assert bool(keep.packaged_weights()) == data["use"]
+    weights, mode = keep.packaged()
+    assert bool(weights) == data["use"] and mode == data["mode"]

@@ -195,10 +195,8 @@ class ResultFinder:
     def __init__(self, learned_attribution: bool = True) -> None:
         weights = packaged_weights() if learned_attribution else {}
         self.hook: AttributionHook | None = partial(rerank, weights=weights) if weights else None
-        keep_weights = learned_keep.packaged_weights() if learned_attribution else {}
-        self.keep_hook: KeepHook | None = (
-            learned_keep_hook(keep_weights, learned_keep.packaged_mode()) if keep_weights else None
-        )
+        keep_weights, mode = learned_keep.packaged() if learned_attribution else ({}, "add")
+        self.keep_hook: KeepHook | None = learned_keep_hook(keep_weights, mode) if keep_weights else None
 
     def __call__(self, doc: Doc) -> Doc:
         entities = list(doc._.kg_entities or [])

@@ -81,24 +81,18 @@ def features(
 
 
 def score(weights: Mapping[str, float], feats: Mapping[str, float]) -> float:
+    """A linear score: the weights of the features present, plus the intercept (``__bias__``) if any."""
     return weights.get("__bias__", 0.0) + sum(weights.get(k, 0.0) * v for k, v in feats.items())
 
 
 @cache
-def packaged_weights() -> dict[str, float]:
-    """The keep scorer's weights if cross-validation chose it over the rules, else empty (rules decide)."""
+def packaged() -> tuple[dict[str, float], str]:
+    """The keep scorer's weights (empty when cross-validation chose the rules, so the rules decide) and
+    its mode: ``add`` (it only brings back numbers the rules dropped) or ``replace`` (it decides alone)."""
     if not WEIGHTS.is_file():
-        return {}
+        return {}, "add"
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    return dict(data["weights"]) if data.get("use") else {}
-
-
-@cache
-def packaged_mode() -> str:
-    """``add``: the scorer only brings back numbers the rules dropped; ``replace``: it decides alone."""
-    if not WEIGHTS.is_file():
-        return "add"
-    return str(json.loads(WEIGHTS.read_text(encoding="utf-8")).get("mode", "replace"))
+    return (dict(data["weights"]) if data.get("use") else {}), str(data.get("mode", "replace"))
 
 
 def decide(weights: Mapping[str, float], mode: str, feats: Mapping[str, float], rule_keep: bool) -> bool:

@@ -9,14 +9,14 @@ features (distance and direction to the number, the cue words between and before
 parse path, whether the rules chose it) ranks them and the best one wins.
 
 The weights are trained by ``scripts/train_attribution.py`` (run by ``scripts/train.py``) on the
-training corpus's train split, and the dev split decides per attribute whether the scorer replaces the
-rules (``use`` in the weights file). Pure functions; the only I/O is reading the packaged weights once.
+training corpus and the ICLR dev sets, and cross-validation decides per attribute whether the scorer
+replaces the rules (``use`` in the weights file). Pure functions; the only I/O is reading the packaged
+weights once.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -27,6 +27,7 @@ from spacy.tokens import Doc, Token
 
 from ...records import EntityType
 from .context import Cand, Ctx, same_name
+from .keep import score
 
 WEIGHTS = Path(__file__).with_name("attribution_weights.json")
 ATTRS: dict[str, EntityType] = {
@@ -162,13 +163,10 @@ def _token_at(doc: Doc, char: int) -> Token | None:
     return span[0] if span is not None and len(span) else None
 
 
-def score(weights: Mapping[str, float], feats: Mapping[str, float]) -> float:
-    return sum(weights.get(k, 0.0) * v for k, v in feats.items())
-
-
 @cache
 def packaged_weights() -> dict[str, dict[str, float]]:
-    """Per-attribute weights the dev split chose to use (an attribute without them stays with the rules)."""
+    """Per-attribute weights cross-validation chose to use (an attribute without them stays with the
+    rules)."""
     if not WEIGHTS.is_file():
         return {}
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
@@ -184,11 +182,6 @@ def rerank(
             opts = options(ctx, doc, c, s0, s1, attr)
             best = max(opts, key=lambda o: score(w, o.features))
             setattr(c, attr, best.name)
-
-
-def probability(weights: Mapping[str, float], feats: Mapping[str, float]) -> float:
-    """Logistic score of one option (for inspection and tests)."""
-    return 1.0 / (1.0 + math.exp(-score(weights, feats)))
 
 
 def iter_options(
