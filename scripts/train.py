@@ -18,6 +18,9 @@ Steps (each skipped when its output exists, unless --force):
 5. **attribution** (after install, unless --no-attribution): ``scripts/train_attribution.py`` fits the
    result-attribution scorer with the freshly installed entity model and writes its weights (and which
    attributes it may decide) to ``pipeline/extract/results/attribution_weights.json``.
+6. **proposal** (after attribution, unless --no-attribution): ``scripts/train_proposal.py`` fits the
+   proposed-method scorer with the installed model and writes
+   ``pipeline/extract/learned/proposal_weights.json``.
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
 scikit-learn).
@@ -228,7 +231,9 @@ def main() -> None:
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
-    ap.add_argument("--no-attribution", action="store_true", help="skip the result-attribution scorer")
+    ap.add_argument(
+        "--no-attribution", action="store_true", help="skip the learned result and proposal scorers"
+    )
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
@@ -245,7 +250,8 @@ def main() -> None:
     if not args.no_install:
         install(best)
         if not args.no_attribution:
-            subprocess.run([sys.executable, str(ROOT / "scripts" / "train_attribution.py")], check=True)
+            for step in ("train_attribution.py", "train_proposal.py"):
+                subprocess.run([sys.executable, str(ROOT / "scripts" / step)], check=True)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,15 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from train import ANNOTATIONS, CORPUS, evaluation_keys, is_banned, read_jsonl  # noqa: E402
 
-from pipeline.evaluate import TOL, _alias_table, load_gold_jsonl, load_set, match_results, norm_name  # noqa: E402
+from pipeline.evaluate import (  # noqa: E402
+    TOL,
+    GoldPaper,
+    _alias_table,
+    load_gold_jsonl,
+    load_set,
+    match_results,
+    norm_name,
+)
 from pipeline.extract.results.keep import WEIGHTS as KEEP_WEIGHTS  # noqa: E402
 from pipeline.extract.results.keep import decide, score  # noqa: E402
 from pipeline.extract.results.keep import features as keep_features  # noqa: E402
@@ -55,11 +63,9 @@ FOLDS = 10
 DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
 
 
-def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Attribution rows (one per matched result: attribute -> options, the right one, the rules' answer)
-    and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated)."""
-    from pipeline.extract.nlp import build_nlp, extract
-
+def training_papers() -> tuple[list[GoldPaper], list[PaperRecord]]:
+    """The annotated papers the learned scorers are fitted on, gold and input in the same order: the
+    training corpus (minus abstracts matching an evaluation abstract) and the ICLR development sets."""
     banned = evaluation_keys()
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
     gold = [g for p in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for g in load_gold_jsonl(p)]
@@ -77,6 +83,15 @@ def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             if paper.id in by_id:
                 papers.append(paper)
                 gold.append(by_id[paper.id])
+    return gold, papers
+
+
+def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Attribution rows (one per matched result: attribute -> options, the right one, the rules' answer)
+    and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated)."""
+    from pipeline.extract.nlp import build_nlp, extract
+
+    gold, papers = training_papers()
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_results")
     seen: dict[str, list[dict[str, list[Option]]]] = defaultdict(list)

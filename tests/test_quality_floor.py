@@ -101,7 +101,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.58,
         "TASK": 0.49,
         "results": 0.89,
-        "proposed": 0.57,
+        "proposed": 0.74,
     },
     "iclr2025_dev": {
         "METHOD": 0.68,
@@ -109,7 +109,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.63,
         "TASK": 0.43,
         "results": 0.90,
-        "proposed": 0.80,
+        "proposed": 0.84,
     },
     "iclr2024_dev": {
         "METHOD": 0.67,
@@ -117,7 +117,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.61,
         "TASK": 0.45,
         "results": 0.93,
-        "proposed": 0.75,
+        "proposed": 0.87,
     },
 }
 

@@ -71,8 +71,8 @@ def build_nlp(
         records_as_dicts: end with ``paperkg_plain_records`` so Docs can cross process boundaries
             (what ``extract`` needs); ``False`` leaves the records as objects on ``doc._``.
         learned: run the packaged entity model (``paperkg_learned_entities``) when it is installed, and
-            combine its spans with the rules, and let the packaged attribution scorer re-decide results'
-            attributes; ``False`` gives the rules alone.
+            combine its spans with the rules, let the packaged proposal scorer decide the proposed
+            method and the packaged result scorers re-decide results; ``False`` gives the rules alone.
         learned_model: another trained model directory to run instead of the packaged one.
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
@@ -80,7 +80,7 @@ def build_nlp(
     if learned and (learned_model is not None or model_available()):
         config = {"model_path": str(learned_model)} if learned_model is not None else {}
         nlp.add_pipe("paperkg_learned_entities", last=True, config=config)
-    nlp.add_pipe("paperkg_entities", last=True, config=entity_config or {})
+    nlp.add_pipe("paperkg_entities", last=True, config={"learned_proposal": learned, **(entity_config or {})})
     nlp.add_pipe("paperkg_results", last=True, config={"learned_attribution": learned})
     if records_as_dicts:
         nlp.add_pipe("paperkg_plain_records", last=True)

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -55,6 +55,7 @@ from spacy.vocab import Vocab
 from ...records import EntityMention, EntityType
 from ..learned.combine import DEFAULT_ROLE_SOURCE, DEFAULT_STRATEGY, combine
 from ..learned.component import SPANS_KEY
+from ..learned.proposal import choose as choose_proposed
 from ..text.acronyms import find_definitions
 from .acro import technique_long_form, technique_phrase_candidates
 from .candidates import (
@@ -436,15 +437,24 @@ def _title_only_name(doc: Doc, name: str, data: bool) -> EntityMention:
 @Language.factory(
     "paperkg_entities",
     assigns=["doc._.kg_entities"],
-    default_config={"strategy": dict(DEFAULT_STRATEGY), "role_source": DEFAULT_ROLE_SOURCE},
+    default_config={
+        "strategy": dict(DEFAULT_STRATEGY),
+        "role_source": DEFAULT_ROLE_SOURCE,
+        "learned_proposal": True,
+    },
 )
-def make_entity_finder(nlp: Language, name: str, strategy: dict[str, str], role_source: str) -> EntityFinder:
-    return EntityFinder(nlp.vocab, strategy=strategy, role_source=role_source)
+def make_entity_finder(
+    nlp: Language, name: str, strategy: dict[str, str], role_source: str, learned_proposal: bool
+) -> EntityFinder:
+    return EntityFinder(
+        nlp.vocab, strategy=strategy, role_source=role_source, learned_proposal=learned_proposal
+    )
 
 
 class EntityFinder:
     """Pipeline component: stores ``find_entities(doc)`` on ``doc._.kg_entities``, combined per type with
-    the learned model's spans when ``paperkg_learned_entities`` ran before it (``learned.combine``).
+    the learned model's spans when ``paperkg_learned_entities`` ran before it (``learned.combine``), the
+    proposed method then decided by the learned scorer (``learned.proposal``).
 
     The phrase matchers are built from the shipped gazetteers in ``initialize`` (or lazily on first use
     when the pipeline is assembled without ``nlp.initialize()``).
@@ -456,11 +466,17 @@ class EntityFinder:
         *,
         strategy: Mapping[str, str] | None = None,
         role_source: str = DEFAULT_ROLE_SOURCE,
+        learned_proposal: bool = True,
     ) -> None:
         self.vocab = vocab
         self.resources: Resources | None = None
         self.strategy = dict(strategy or DEFAULT_STRATEGY)
         self.role_source = role_source
+        #: called with (doc, mentions, known method names) before the learned proposal choice; training
+        #: (``scripts/train_proposal.py``) records the scorer's features through it
+        self.proposal_hook: Callable[[Doc, list[EntityMention], frozenset[str]], None] | None = None
+        #: let the packaged scorer decide the proposed method (``learned.proposal``); off for the rules alone
+        self.learned_proposal = learned_proposal
 
     def initialize(self, get_examples=None, *, nlp: Language | None = None) -> None:  # type: ignore[no-untyped-def]
         self.resources = build_resources(self.vocab)
@@ -473,7 +489,12 @@ class EntityFinder:
             found = combine(
                 doc, found, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
             )
-        doc._.kg_entities = [t for m in found if (t := tidy_mention(m)) is not None]
+        mentions = [t for m in found if (t := tidy_mention(m)) is not None]
+        if self.proposal_hook is not None:
+            self.proposal_hook(doc, mentions, self.resources.method_lower)
+        if self.learned_proposal:
+            mentions = choose_proposed(doc, mentions, self.resources.method_lower)
+        doc._.kg_entities = mentions
         return doc
 
 

@@ -1,0 +1,116 @@
+"""Learned proposed-method choice: its features, the decision it makes, and the packaged weights."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import spacy
+
+from pipeline.extract.learned import proposal
+from pipeline.extract.learned.proposal import ProposalWeights, choose, features
+from pipeline.records import EntityMention, EntityType
+
+TITLE = "Posterior Meta-Replay for Continual Learning"
+TEXT = (
+    "Continual learning suffers from forgetting. We study replay with ResNet-18 as a backbone. "
+    "Posterior meta-replay keeps a posterior per task and outperforms ER on Split CIFAR."
+)
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@pytest.fixture()
+def doc(nlp):  # type: ignore[no-untyped-def]
+    d = nlp(TEXT)
+    d.user_data["title"] = TITLE
+    return d
+
+
+def method(name: str, role: str = "used") -> EntityMention:
+    i = TEXT.index(name)
+    return EntityMention(
+        type=EntityType.METHOD, text=name, start=i, end=i + len(name), sentence="", role=role
+    )
+
+
+def mentions(*roles: str) -> list[EntityMention]:
+    names = ("ResNet-18", "Posterior meta-replay", "ER")
+    return [method(n, r) for n, r in zip(names, roles, strict=True)]
+
+
+def roles(out: list[EntityMention]) -> dict[str, str | None]:
+    return {m.text: m.role for m in out}
+
+
+#: a scorer that only looks at how much of a name the title repeats
+TITLE_ONLY = {"bias": -0.5, "title_share": 2.0}
+
+
+def test_features_see_the_title_the_position_and_whether_a_name_is_known(doc) -> None:  # type: ignore[no-untyped-def]
+    ms = mentions("used", "used", "baseline")
+    ours = features(doc, ms[1], ms, known=False)
+    assert ours["title_share"] == 1.0 and ours["title_all_words"] == 1.0
+    assert ours["first_sent=<=2"] == 1.0  # third sentence
+    backbone = features(doc, ms[0], ms, known=True)
+    assert backbone["known"] == 1.0 and backbone["title_share"] == 0.0
+    assert backbone["b0:with"] == 1.0 and backbone["role=used"] == 1.0
+
+
+def test_decide_names_the_best_method_when_the_rules_name_none(doc) -> None:  # type: ignore[no-untyped-def]
+    out = choose(
+        doc, mentions("used", "used", "baseline"), set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY)
+    )
+    assert roles(out) == {"ResNet-18": "used", "Posterior meta-replay": "proposed", "ER": "baseline"}
+
+
+def test_decide_replaces_a_weak_rule_choice_and_vetoes_when_nothing_clears_the_threshold(doc) -> None:  # type: ignore[no-untyped-def]
+    swapped = choose(
+        doc, mentions("proposed", "used", "baseline"), set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY)
+    )
+    assert roles(swapped)["ResNet-18"] == "used" and roles(swapped)["Posterior meta-replay"] == "proposed"
+    vetoed = choose(
+        doc, mentions("proposed", "used", "baseline"), set(), ProposalWeights(True, "decide", 5.0, TITLE_ONLY)
+    )
+    assert "proposed" not in roles(vetoed).values()
+
+
+def test_the_rules_choice_stands_when_it_scores_best(doc) -> None:  # type: ignore[no-untyped-def]
+    ms = mentions("used", "proposed", "baseline")
+    assert choose(doc, ms, set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY)) == ms
+
+
+def test_a_baseline_is_never_chosen(doc) -> None:  # type: ignore[no-untyped-def]
+    likes_er = ProposalWeights(True, "decide", 0.0, {"role=baseline": 9.0, "bias": -1.0})
+    assert (
+        "proposed" not in roles(choose(doc, mentions("used", "used", "baseline"), set(), likes_er)).values()
+    )
+
+
+def test_fill_mode_and_an_unused_scorer_leave_the_rules_alone(doc) -> None:  # type: ignore[no-untyped-def]
+    ms = mentions("proposed", "used", "baseline")
+    assert choose(doc, ms, set(), ProposalWeights(True, "fill", 0.0, TITLE_ONLY)) == ms
+    none = mentions("used", "used", "baseline")
+    assert choose(doc, none, set(), ProposalWeights(False, "decide", 0.0, TITLE_ONLY)) == none
+    filled = choose(doc, none, set(), ProposalWeights(True, "fill", 0.0, TITLE_ONLY))
+    assert roles(filled)["Posterior meta-replay"] == "proposed"
+
+
+def test_packaged_weights_are_used_only_because_cross_validation_says_they_beat_the_rules() -> None:
+    data = json.loads(proposal.WEIGHTS.read_text(encoding="utf-8"))
+    cv = data["cross_validated"]
+    assert data["mode"] in ("decide", "fill")
+    assert data["use"] == (cv["learned"]["right"] > cv["rules"]["right"])
+    loaded = proposal.load_weights()
+    assert loaded is not None and loaded.threshold == data["threshold"] and loaded.weights == data["weights"]
+
+
+def test_the_rules_only_pipeline_leaves_the_choice_to_the_rules() -> None:
+    from pipeline.extract.nlp import build_nlp
+
+    assert build_nlp(learned=False).get_pipe("paperkg_entities").learned_proposal is False
