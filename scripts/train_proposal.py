@@ -37,7 +37,7 @@ from train import ANNOTATIONS  # noqa: E402
 from train_attribution import _fit_logistic, training_papers  # noqa: E402
 
 from pipeline.evaluate import norm_name  # noqa: E402
-from pipeline.extract.learned.proposal import WEIGHTS, features, score  # noqa: E402
+from pipeline.extract.learned.proposal import WEIGHTS, candidates, score  # noqa: E402
 from pipeline.extract.learned.split import is_dev  # noqa: E402
 from pipeline.records import EntityMention, EntityType  # noqa: E402
 
@@ -63,8 +63,7 @@ def record_rows() -> list[dict[str, Any]]:
     seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = defaultdict(list)
 
     def hook(doc, mentions, known):  # type: ignore[no-untyped-def]
-        methods = [m for m in mentions if m.type is EntityType.METHOD]
-        seen[doc.text] = [(m, features(doc, m, methods, m.text.lower() in known)) for m in methods]
+        seen[doc.text] = candidates(doc, mentions, known)
 
     finder.proposal_hook = hook
     rows = []

@@ -114,3 +114,22 @@ def test_the_rules_only_pipeline_leaves_the_choice_to_the_rules() -> None:
     from pipeline.extract.nlp import build_nlp
 
     assert build_nlp(learned=False).get_pipe("paperkg_entities").learned_proposal is False
+
+
+def test_the_titles_leading_phrase_is_a_candidate_found_where_the_abstract_uses_it(doc) -> None:  # type: ignore[no-untyped-def]
+    phrase = proposal.title_phrase(doc, [method("ResNet-18")])
+    assert phrase is not None and phrase.text == "Posterior meta-replay" and not phrase.in_title
+    assert TEXT[phrase.start : phrase.end] == "Posterior meta-replay"
+    assert proposal.title_phrase(doc, mentions("used", "used", "baseline")) is None  # already a name
+
+
+def test_a_chosen_title_phrase_becomes_the_proposed_method(nlp) -> None:  # type: ignore[no-untyped-def]
+    d = nlp("We study replay with ResNet-18 as a backbone and compare it with ER.")
+    d.user_data["title"] = "Gated Fusion Network for Single Image Dehazing"
+    ms = [
+        EntityMention(type=EntityType.METHOD, text="ResNet-18", start=21, end=30, sentence="", role="used"),
+    ]
+    out = choose(d, ms, set(), ProposalWeights(True, "decide", 0.0, {"bias": -0.5, "title_phrase": 2.0}))
+    (added,) = [m for m in out if m.role == "proposed"]
+    assert added.text == "Gated Fusion Network" and added.in_title
+    assert roles(out)["ResNet-18"] == "used"

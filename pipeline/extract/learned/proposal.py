@@ -168,6 +168,72 @@ def score(feats: Mapping[str, float], weights: Mapping[str, float]) -> float:
     return sum(v * weights.get(k, 0.0) for k, v in feats.items())
 
 
+#: where a title's leading name phrase ends ("Posterior Meta-Replay | for Continual Learning")
+_TITLE_BREAK = re.compile(
+    r"\s*(?::|\?|,|\s[-\u2013\u2014]\s|\b(?:for|via|with|using|in|on|through|by|to|from|towards?|"
+    r"under|beyond|without|as|is|are|and)\b)\s*",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(r"^(?:an?|the)\s+", re.IGNORECASE)
+MAX_PHRASE_WORDS = 6
+
+
+def title_phrase(doc: Doc, mentions: Sequence[EntityMention]) -> EntityMention | None:
+    """The title's leading phrase as a candidate method ("Gated Fusion Network" of "Gated Fusion Network
+    for Single Image Dehazing"), at its occurrence in the abstract if there is one (else a title
+    mention), or None when it is long or already one of the paper's names. It only becomes a mention
+    if the scorer chooses it as the contribution."""
+    title = title_of(doc)
+    if title is None:
+        return None
+    head = _TITLE_BREAK.split(_LEAD.sub("", title.strip()), maxsplit=1)[0].strip(" .'\"")
+    if not head or len(head.split()) > MAX_PHRASE_WORDS or not any(c.isalpha() for c in head):
+        return None
+    key = norm_key(head)
+    if any(norm_key(f) == key for m in mentions for f in (m.text, *m.aliases)):
+        return None
+    found = re.search(r"(?<!\w)" + re.escape(head) + r"(?!\w)", doc.text, re.IGNORECASE)
+    if found is not None:
+        span = doc.char_span(found.start(), found.end(), alignment_mode="expand")
+        return EntityMention(
+            type=EntityType.METHOD,
+            text=found.group(0),
+            start=found.start(),
+            end=found.end(),
+            sentence=span.sent.text if span is not None else "",
+            role="used",
+        )
+    at = title.find(head)
+    return EntityMention(
+        type=EntityType.METHOD,
+        text=head,
+        start=at,
+        end=at + len(head),
+        sentence=title,
+        role="used",
+        in_title=True,
+    )
+
+
+def candidates(
+    doc: Doc, mentions: Sequence[EntityMention], known: frozenset[str] | set[str]
+) -> list[tuple[EntityMention, dict[str, float]]]:
+    """The options the scorer chooses among, with their features: the paper's methods (never a
+    baseline) and the title's leading phrase."""
+    methods = [m for m in mentions if m.type is EntityType.METHOD]
+    phrase = title_phrase(doc, mentions)
+    pool = methods + ([phrase] if phrase is not None else [])
+    out = []
+    for m in pool:
+        if m.role == "baseline":
+            continue
+        f = features(doc, m, pool, m.text.lower() in known)
+        if m is phrase:
+            f["title_phrase"] = 1.0
+        out.append((m, f))
+    return out
+
+
 def choose(
     doc: Doc,
     mentions: Sequence[EntityMention],
@@ -179,18 +245,13 @@ def choose(
     out = list(mentions)
     if pw is None or not pw.use:
         return out
-    methods = [m for m in out if m.type is EntityType.METHOD]
-    if not methods or (pw.mode == "fill" and any(m.role == "proposed" for m in methods)):
+    if pw.mode == "fill" and any(m.type is EntityType.METHOD and m.role == "proposed" for m in out):
         return out
-    scored = [
-        (score(features(doc, m, methods, m.text.lower() in known), pw.weights), i)
-        for i, m in enumerate(methods)
-        if m.role != "baseline"
-    ]
-    best_score, best = max(scored, default=(float("-inf"), -1))
-    if best_score > pw.threshold and methods[best].role == "proposed":
+    scored = [(score(f, pw.weights), m) for m, f in candidates(doc, out, known)]
+    best_score, best = max(scored, key=lambda t: t[0], default=(float("-inf"), None))
+    if best is not None and best_score > pw.threshold and best.role == "proposed":
         return out  # the rules' own choice (with its variants) stands
-    key = norm_key(methods[best].text) if best_score > pw.threshold else None
+    key = norm_key(best.text) if best is not None and best_score > pw.threshold else None
 
     def role(m: EntityMention) -> EntityMention:
         if m.type is not EntityType.METHOD:
@@ -199,4 +260,7 @@ def choose(
             return m.model_copy(update={"role": "proposed"})
         return m.model_copy(update={"role": "used"}) if m.role == "proposed" else m
 
-    return [role(m) for m in out]
+    chosen = [role(m) for m in out]
+    if best is not None and key is not None and not any(m is best for m in out):
+        chosen.append(role(best))  # the title's phrase, a name of its own now
+    return chosen
