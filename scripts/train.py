@@ -15,12 +15,11 @@ Steps (each skipped when its output exists, unless --force):
    abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
 3. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0.
 4. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
-5. **attribution** (after install, unless --no-attribution): ``scripts/train_attribution.py`` fits the
-   result-attribution scorer with the freshly installed entity model and writes its weights (and which
-   attributes it may decide) to ``pipeline/extract/results/attribution_weights.json``.
-6. **proposal** (after attribution, unless --no-attribution): ``scripts/train_proposal.py`` fits the
-   proposed-method scorer with the installed model and writes
-   ``pipeline/extract/learned/proposal_weights.json``.
+5. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
+   model and the scorers before it: ``scripts/train_filter.py`` (the mention filter,
+   ``pipeline/extract/learned/filter_weights.json``), ``scripts/train_proposal.py`` (the proposed-method
+   choice, ``proposal_weights.json``) and ``scripts/train_attribution.py`` (the result filter and
+   attribution, ``pipeline/extract/results/*_weights.json``).
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
 scikit-learn).
@@ -36,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,17 +133,23 @@ def build_corpus(out: Path, fraction: float, with_roles: bool) -> dict[str, int]
     return stats
 
 
+def unlabelled_abstracts() -> Iterator[str]:
+    """The 59,715 abstracts minus every evaluation abstract and every abstract kept for the independent
+    evaluation, normalised as ``paperkg build`` reads them: what vectors and pretraining learn from."""
+    banned = evaluation_keys()
+    for rec in read_jsonl(CORPUS):
+        if not is_banned(rec["abstract"], banned):
+            yield normalize_text(rec["abstract"]).text
+
+
 def build_vectors(out: Path) -> Path:
     import floret
 
-    banned = evaluation_keys()
     text_file = out / "vectors-corpus.txt"
     n = 0
     with text_file.open("w", encoding="utf-8") as fh:
-        for rec in read_jsonl(CORPUS):
-            if is_banned(rec["abstract"], banned):
-                continue
-            fh.write(" ".join(normalize_text(rec["abstract"]).text.split()) + "\n")
+        for text in unlabelled_abstracts():
+            fh.write(" ".join(text.split()) + "\n")
             n += 1
     model = floret.train_unsupervised(
         str(text_file),
@@ -180,7 +186,34 @@ def build_vectors(out: Path) -> Path:
     return vec_dir
 
 
-def train(out: Path, vectors: Path | None) -> Path:
+def pretrain(out: Path, vectors: Path | None) -> Path:
+    """``spacy pretrain`` over the unlabelled abstracts (the config's ``[pretraining]``: one pass, the
+    characters objective); the tok2vec weights ``train`` starts from."""
+    raw = out / "raw.jsonl"
+    with raw.open("w", encoding="utf-8") as fh:
+        for text in unlabelled_abstracts():
+            fh.write(json.dumps({"text": text}) + "\n")
+    cmd = [sys.executable, "-m", "spacy", "pretrain", str(CONFIG), str(out / "weights")]
+    cmd += ["--paths.raw_text", str(raw), *_vector_args(vectors)]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    (out / "pretrain.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    raw.unlink()
+    return out / "weights" / "model0.bin"
+
+
+def _vector_args(vectors: Path | None) -> list[str]:
+    if vectors is None:
+        return []
+    return [
+        "--paths.vectors",
+        str(vectors),
+        "--components.tok2vec.model.embed.include_static_vectors",
+        "true",
+    ]
+
+
+def train(out: Path, vectors: Path | None, init_tok2vec: Path | None = None) -> Path:
     cmd = [
         sys.executable,
         "-m",
@@ -194,13 +227,9 @@ def train(out: Path, vectors: Path | None) -> Path:
         "--paths.dev",
         str(out / "corpus" / "dev.spacy"),
     ]
-    if vectors is not None:
-        cmd += [
-            "--paths.vectors",
-            str(vectors),
-            "--components.tok2vec.model.embed.include_static_vectors",
-            "true",
-        ]
+    cmd += _vector_args(vectors)
+    if init_tok2vec is not None:
+        cmd += ["--paths.init_tok2vec", str(init_tok2vec)]
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True)
     (out / "train.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
@@ -227,13 +256,18 @@ def main() -> None:
     ap.add_argument(
         "--vectors-dir", type=Path, default=ROOT / "out" / "vectors", help="where vectors are built/reused"
     )
+    ap.add_argument("--pretrain", action="store_true", help="start from `spacy pretrain` tok2vec weights")
+    ap.add_argument(
+        "--pretrain-dir",
+        type=Path,
+        default=ROOT / "out" / "pretrain",
+        help="where pretraining is built/reused",
+    )
     ap.add_argument("--no-roles", action="store_true", help="labels are types only (roles left to the rules)")
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
-    ap.add_argument(
-        "--no-attribution", action="store_true", help="skip the learned result and proposal scorers"
-    )
+    ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 5)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
@@ -246,11 +280,17 @@ def main() -> None:
         if args.force or not vectors.exists():
             args.vectors_dir.mkdir(parents=True, exist_ok=True)
             build_vectors(args.vectors_dir)
-    best = train(args.output, vectors)
+    init_tok2vec = None
+    if args.pretrain:
+        init_tok2vec = args.pretrain_dir / "weights" / "model0.bin"
+        if args.force or not init_tok2vec.exists():
+            args.pretrain_dir.mkdir(parents=True, exist_ok=True)
+            init_tok2vec = pretrain(args.pretrain_dir, vectors)
+    best = train(args.output, vectors, init_tok2vec)
     if not args.no_install:
         install(best)
         if not args.no_attribution:
-            for step in ("train_attribution.py", "train_proposal.py"):
+            for step in ("train_filter.py", "train_proposal.py", "train_attribution.py"):
                 subprocess.run([sys.executable, str(ROOT / "scripts" / step)], check=True)
 
 

@@ -6,7 +6,10 @@
 What it does (CPU, about 5 minutes, deterministic):
 1. runs the default pipeline with the learned choice off over the papers the result scorers are fitted
    on (``train_attribution.training_papers``: the training corpus and the two ICLR development sets),
-   recording every METHOD mention's features (``proposal.features``) and the rules' proposed methods;
+   recording every candidate's features (``proposal.candidates``) and the rules' proposed methods. The
+   mention filter runs first, as in ``paperkg build``; on the papers it was fitted on (those unseen by
+   the entity model) it runs cross-fitted, with weights fitted without the paper's fold
+   (``train_filter.fold_filters``), so that its mentions there look like a new paper's;
 2. labels a mention right when one of its forms is an annotated proposed method (lenient names);
 3. fits a logistic regression (scikit-learn, L2) over the mentions of papers where the rules name no
    proposed method (the only papers the choice acts on) and cross-validates it, 10 folds by id hash:
@@ -36,10 +39,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from train import ANNOTATIONS  # noqa: E402
 from train_attribution import _fit_logistic, training_papers  # noqa: E402
 
-from pipeline.evaluate import norm_name  # noqa: E402
+from pipeline.evaluate import GoldPaper, norm_name  # noqa: E402
 from pipeline.extract.learned.proposal import WEIGHTS, candidates, score  # noqa: E402
 from pipeline.extract.learned.split import is_dev  # noqa: E402
-from pipeline.records import EntityMention, EntityType  # noqa: E402
+from pipeline.records import EntityMention, EntityType, PaperExtraction  # noqa: E402
 
 C_GRID = (0.1, 0.3, 1.0)
 MODES = ("fill", "decide")
@@ -66,36 +69,46 @@ def record_rows() -> list[dict[str, Any]]:
         seen[doc.text] = candidates(doc, mentions, known)
 
     finder.proposal_hook = hook
-    rows = []
     finder.learned_proposal = False  # the rules' own roles are recorded
-    for g, ex in zip(gold, extract(papers, nlp), strict=True):
-        gold_m = [e for e in g.entities if e.type is EntityType.METHOD]
-        gold_prop = [
-            {norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m if e.role == "proposed"
-        ]
-        gold_any = [{norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m]
-        cands = seen.pop(ex.text, [])
-        rows.append(
+    # the mention filter runs before the choice; on the papers it was fitted on, it runs cross-fitted
+    from train_filter import fold_filters
+
+    per_fold = fold_filters()
+    unseen = unseen_by_entity_model([{"id": g.id} for g in gold])
+    fold_of = [int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS for g in gold]
+    groups: dict[int | None, list[int]] = defaultdict(list)
+    for i, u in enumerate(unseen):
+        groups[fold_of[i] if u and per_fold is not None else None].append(i)
+    rows: list[dict[str, Any] | None] = [None] * len(gold)
+    for k, idx in sorted(groups.items(), key=lambda kv: -1 if kv[0] is None else kv[0]):
+        finder.filter_weights = None if k is None or per_fold is None else per_fold[k]
+        for i, ex in zip(idx, extract((papers[i] for i in idx), nlp), strict=True):
+            rows[i] = _row(gold[i], fold_of[i], ex, seen.pop(ex.text, []))
+    finder.filter_weights = None
+    return [r for r in rows if r is not None]
+
+
+def _row(
+    g: GoldPaper, fold: int, ex: PaperExtraction, cands: list[tuple[EntityMention, dict[str, float]]]
+) -> dict[str, Any]:
+    gold_m = [e for e in g.entities if e.type is EntityType.METHOD]
+    gold_prop = [{norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m if e.role == "proposed"]
+    return {
+        "id": g.id,
+        "fold": fold,
+        "rules": [_keys(m) for m in ex.entities if m.type is EntityType.METHOD and m.role == "proposed"],
+        "gold_prop": gold_prop,
+        "gold_any": [{norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m],
+        "cands": [
             {
-                "id": g.id,
-                "fold": int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS,
-                "rules": [
-                    _keys(m) for m in ex.entities if m.type is EntityType.METHOD and m.role == "proposed"
-                ],
-                "gold_prop": gold_prop,
-                "gold_any": gold_any,
-                "cands": [
-                    {
-                        "keys": _keys(m),
-                        "baseline": m.role == "baseline",
-                        "features": f,
-                        "label": any(_keys(m) & gp for gp in gold_prop),
-                    }
-                    for m, f in cands
-                ],
+                "keys": _keys(m),
+                "baseline": m.role == "baseline",
+                "features": f,
+                "label": any(_keys(m) & gp for gp in gold_prop),
             }
-        )
-    return rows
+            for m, f in cands
+        ],
+    }
 
 
 def unseen_by_entity_model(rows: list[dict[str, Any]]) -> list[bool]:

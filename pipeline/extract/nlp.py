@@ -80,7 +80,7 @@ def build_nlp(
     if learned and (learned_model is not None or model_available()):
         config = {"model_path": str(learned_model)} if learned_model is not None else {}
         nlp.add_pipe("paperkg_learned_entities", last=True, config=config)
-    nlp.add_pipe("paperkg_entities", last=True, config={"learned_proposal": learned, **(entity_config or {})})
+    nlp.add_pipe("paperkg_entities", last=True, config={"learned": learned, **(entity_config or {})})
     nlp.add_pipe("paperkg_results", last=True, config={"learned_attribution": learned})
     if records_as_dicts:
         nlp.add_pipe("paperkg_plain_records", last=True)

@@ -55,6 +55,8 @@ from spacy.vocab import Vocab
 from ...records import EntityMention, EntityType
 from ..learned.combine import DEFAULT_ROLE_SOURCE, DEFAULT_STRATEGY, combine
 from ..learned.component import SPANS_KEY
+from ..learned.mention_filter import FilterWeights
+from ..learned.mention_filter import keep as keep_mentions
 from ..learned.proposal import choose as choose_proposed
 from ..text.acronyms import find_definitions
 from .acro import technique_long_form, technique_phrase_candidates
@@ -440,15 +442,13 @@ def _title_only_name(doc: Doc, name: str, data: bool) -> EntityMention:
     default_config={
         "strategy": dict(DEFAULT_STRATEGY),
         "role_source": DEFAULT_ROLE_SOURCE,
-        "learned_proposal": True,
+        "learned": True,
     },
 )
 def make_entity_finder(
-    nlp: Language, name: str, strategy: dict[str, str], role_source: str, learned_proposal: bool
+    nlp: Language, name: str, strategy: dict[str, str], role_source: str, learned: bool
 ) -> EntityFinder:
-    return EntityFinder(
-        nlp.vocab, strategy=strategy, role_source=role_source, learned_proposal=learned_proposal
-    )
+    return EntityFinder(nlp.vocab, strategy=strategy, role_source=role_source, learned=learned)
 
 
 class EntityFinder:
@@ -466,17 +466,27 @@ class EntityFinder:
         *,
         strategy: Mapping[str, str] | None = None,
         role_source: str = DEFAULT_ROLE_SOURCE,
-        learned_proposal: bool = True,
+        learned: bool = True,
     ) -> None:
         self.vocab = vocab
         self.resources: Resources | None = None
         self.strategy = dict(strategy or DEFAULT_STRATEGY)
         self.role_source = role_source
-        #: called with (doc, mentions, known method names) before the learned proposal choice; training
-        #: (``scripts/train_proposal.py``) records the scorer's features through it
+        #: called with (doc, mentions, known method names) before the learned proposal choice, and with
+        #: (doc, rule mentions, mentions, gazetteer names) before the mention filter; training
+        #: (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records features through them
         self.proposal_hook: Callable[[Doc, list[EntityMention], frozenset[str]], None] | None = None
-        #: let the packaged scorer decide the proposed method (``learned.proposal``); off for the rules alone
-        self.learned_proposal = learned_proposal
+        self.filter_hook: (
+            Callable[[Doc, list[EntityMention], list[EntityMention], Mapping[str, frozenset[str]]], None]
+            | None
+        ) = None
+        self._lower: Mapping[str, frozenset[str]] | None = None
+        #: let the packaged scorers filter the combined mentions (``learned.mention_filter``) and decide
+        #: the proposed method (``learned.proposal``); off for the rules alone
+        self.learned_filter = learned
+        #: the filter's weights (None: the packaged ones); training swaps in cross-fitted weights
+        self.filter_weights: FilterWeights | None = None
+        self.learned_proposal = learned
 
     def initialize(self, get_examples=None, *, nlp: Language | None = None) -> None:  # type: ignore[no-untyped-def]
         self.resources = build_resources(self.vocab)
@@ -484,18 +494,37 @@ class EntityFinder:
     def __call__(self, doc: Doc) -> Doc:
         if self.resources is None:
             self.resources = default_resources(self.vocab)
-        found = find_entities(doc, self.resources)
-        if SPANS_KEY in doc.spans:
+        res = self.resources
+        rules = find_entities(doc, res)
+        found = rules
+        modelled = SPANS_KEY in doc.spans
+        if modelled:
             found = combine(
-                doc, found, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
+                doc, rules, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
             )
         mentions = [t for m in found if (t := tidy_mention(m)) is not None]
+        if self.filter_hook is not None:
+            self.filter_hook(doc, rules, mentions, self._lower_names())
+        if self.learned_filter and modelled:
+            mentions = keep_mentions(doc, rules, mentions, self._lower_names(), self.filter_weights)
         if self.proposal_hook is not None:
-            self.proposal_hook(doc, mentions, self.resources.method_lower)
+            self.proposal_hook(doc, mentions, res.method_lower)
         if self.learned_proposal:
-            mentions = choose_proposed(doc, mentions, self.resources.method_lower)
+            mentions = choose_proposed(doc, mentions, res.method_lower)
         doc._.kg_entities = mentions
         return doc
+
+    def _lower_names(self) -> Mapping[str, frozenset[str]]:
+        """Lower-cased gazetteer names per entity type (the mention filter's gazetteer feature)."""
+        if self._lower is None:
+            res = self.resources or default_resources(self.vocab)
+            self._lower = {
+                "METHOD": res.method_lower,
+                "DATASET": frozenset(n.lower() for n in res.dataset_names),
+                "METRIC": res.metric_lower,
+                "TASK": res.task_lower,
+            }
+        return self._lower
 
 
 if not Doc.has_extension("kg_entities"):

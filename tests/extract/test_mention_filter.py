@@ -1,0 +1,63 @@
+"""Learned mention filter: its features, what it drops, and the packaged weights."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import spacy
+from spacy.tokens import Span
+
+from pipeline.extract.learned import mention_filter
+from pipeline.extract.learned.component import SPANS_KEY
+from pipeline.extract.learned.mention_filter import FilterWeights, features, keep, rule_keys
+from pipeline.records import EntityMention, EntityType
+
+TEXT = "We train ZipNet on ImageNet. ZipNet beats the strong baseline on accuracy."
+
+
+@pytest.fixture()
+def doc():  # type: ignore[no-untyped-def]
+    nlp = spacy.blank("en")
+    d = nlp(TEXT)
+    d.spans[SPANS_KEY] = [
+        Span(d, 2, 3, label="METHOD"),
+        Span(d, 4, 5, label="TASK"),
+    ]  # ZipNet; ImageNet as a task
+    return d
+
+
+def mention(name: str, etype: EntityType, role: str | None = None) -> EntityMention:
+    i = TEXT.index(name)
+    return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
+
+
+ZIP = mention("ZipNet", EntityType.METHOD, "used")
+IMAGENET = mention("ImageNet", EntityType.DATASET, "used")
+BASELINE = mention("strong baseline", EntityType.METHOD, "baseline")
+ACCURACY = mention("accuracy", EntityType.METRIC)
+
+
+def test_features_say_whether_rules_and_model_agree(doc) -> None:  # type: ignore[no-untyped-def]
+    keys = rule_keys([ZIP, IMAGENET])
+    z = features(doc, ZIP, keys, {})
+    assert z["METHOD&rule"] == 1.0 and z["METHOD&model_exact"] == 1.0 and z["METHOD&count=2"] == 1.0
+    im = features(doc, IMAGENET, keys, {"DATASET": frozenset({"imagenet"})})
+    assert im["DATASET&model_other=TASK"] == 1.0 and im["DATASET&gazetteer"] == 1.0
+    b = features(doc, BASELINE, keys, {})
+    assert "METHOD&rule" not in b and b["METHOD&no_model"] == 1.0 and b["METHOD&last=baseline"] == 1.0
+
+
+def test_only_the_filtered_types_lose_mentions_under_their_threshold(doc) -> None:  # type: ignore[no-untyped-def]
+    fw = FilterWeights({"METHOD": 0.0}, {"METHOD&bias": -1.0, "METHOD&model_exact": 2.0})
+    kept = keep(doc, [ZIP], [ZIP, BASELINE, IMAGENET, ACCURACY], {}, fw)
+    assert kept == [ZIP, IMAGENET, ACCURACY]  # the method no model span backs is dropped; others untouched
+    assert keep(doc, [ZIP], [ZIP, BASELINE], {}, FilterWeights({}, {})) == [ZIP, BASELINE]
+
+
+def test_packaged_filter_is_used_per_type_only_where_cross_validation_says_it_helps() -> None:
+    data = json.loads(mention_filter.WEIGHTS.read_text(encoding="utf-8"))
+    for t, v in data["types"].items():
+        assert v["use"] == (v["f1_filtered"] - v["f1_all_kept"] >= data["min_gain"]), t
+    loaded = mention_filter.load_weights()
+    assert loaded is not None and set(loaded.thresholds) == {t for t, v in data["types"].items() if v["use"]}
