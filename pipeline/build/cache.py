@@ -51,6 +51,7 @@ def content_key(abstract: str, fingerprint: str, title: str | None = None) -> st
 NLP_SOURCES = (
     "extract/**/*.py",
     "extract/learned/config.cfg",
+    "extract/**/*.json",  # the learned scorers' weights
     "extract/learned/model/**/*",
     "corpus/*.py",
     "records.py",

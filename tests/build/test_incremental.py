@@ -113,6 +113,12 @@ def test_fingerprint_tracks_rule_sources() -> None:
         files
     )
     assert "gazetteers/methods.tsv" in files
+    # the learned scorers' weights: retraining one must not leave stale cached extractions
+    assert {
+        "extract/results/keep_weights.json",
+        "extract/learned/proposal_weights.json",
+        "extract/learned/filter_weights.json",
+    } <= set(files)
     assert not any(label.startswith(("load/", "graph/", "build/")) for label in files)
 
 
