@@ -177,6 +177,34 @@ def result_lines(sets: dict[str, Any], before: dict[str, Any] | None) -> list[st
     return lines
 
 
+def version_lines(sets: dict[str, Any], previous: dict[str, Any] | None) -> list[str]:
+    """The default pipeline of an earlier version against this one, on every set both scored."""
+    old = {k: v for k, v in (previous or {}).get("sets", {}).items() if v.get("status") == "ok"}
+    if not old:
+        return []
+    label = previous.get("pipeline_version", "before") if previous else "before"
+    lines = [
+        "",
+        f"The default pipeline, `{label}` → this version (same sets, same scoring):",
+        "",
+        "| set | Method | Dataset | Metric | Task | all | proposed method | results F1 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, set_label in LABELS.items():
+        if name in sets and name in old:
+            lines.append(_row(set_label, _cells(sets[name]), _cells(old[name])))
+    if all(h in sets and h in old for h in ALL_HELD_OUT):
+        lines.append(
+            _row(
+                "**all held-out pooled (370)**",
+                _pooled_cells(sets, ALL_HELD_OUT),
+                _pooled_cells(old, ALL_HELD_OUT),
+                bold=True,
+            )
+        )
+    return lines
+
+
 def eval_lines(
     report: dict[str, Any], before: dict[str, Any] | None = None, results_before: dict[str, Any] | None = None
 ) -> list[str]:
@@ -203,6 +231,7 @@ def eval_lines(
                 if all(h in sets for h in group):
                     prev = _pooled_cells(old, group) if all(h in old for h in group) else None
                     lines.append(_row(f"**{glabel}**", _pooled_cells(sets, group), prev, bold=True))
+    lines += version_lines(sets, results_before)
     lines += result_lines(sets, results_before)
     reproduce = (
         f"Pipeline {report['pipeline_version']}; reproduce with `paperkg evaluate --json out/eval.json` "
@@ -257,8 +286,8 @@ def main() -> None:
     ap.add_argument(
         "--results-before",
         type=Path,
-        default=Path("out/eval-0.7.0-all.json"),
-        help="an earlier version's report, for the results table's before -> after",
+        default=Path("out/eval-0.8.0.json"),
+        help="an earlier version's report (default pipeline): the version and results tables' before",
     )
     ap.add_argument("--curve", type=Path, default=Path("out/learning-curve.json"))
     ap.add_argument("--bench", type=Path, default=Path("bench/report.md"))

@@ -50,6 +50,7 @@ from pipeline.evaluate import (  # noqa: E402
     match_results,
     norm_name,
 )
+from pipeline.extract.learned.split import is_dev  # noqa: E402
 from pipeline.extract.results.keep import WEIGHTS as KEEP_WEIGHTS  # noqa: E402
 from pipeline.extract.results.keep import decide, score  # noqa: E402
 from pipeline.extract.results.keep import features as keep_features  # noqa: E402
@@ -61,6 +62,19 @@ C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0)
 FOLDS = 10
 #: besides the training corpus: the development sets with full guideline gold
 DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
+
+
+def fold_of(paper_id: str) -> int:
+    """The cross-validation fold of a paper, by id hash: every learned scorer uses the same folds, so
+    one fitted without a fold never saw that fold's papers through another."""
+    return int(hashlib.sha256(paper_id.encode()).hexdigest(), 16) % FOLDS
+
+
+def unseen_by_entity_model(paper_ids: list[str]) -> list[bool]:
+    """Whether each paper's mentions come from text the entity model never trained on (the training
+    corpus's dev split, the ICLR development sets): only there do they look like a new paper's."""
+    train_ids = set((ANNOTATIONS / "train.ids").read_text().split())
+    return [not (i in train_ids and not is_dev(i)) for i in paper_ids]
 
 
 def training_papers() -> tuple[list[GoldPaper], list[PaperRecord]]:
@@ -116,7 +130,7 @@ def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     for g, ex in zip(gold, extract(papers, nlp), strict=True):
         results = list(ex.results)
         recorded = seen.pop(ex.text, [])
-        fold = int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS
+        fold = fold_of(g.id)
         for q, rule_keep, feats in numbers.pop(ex.text, []):
             label = any(
                 abs(gr.value - q.value) <= TOL

@@ -6,29 +6,29 @@
 What it does (CPU, about 5 minutes, deterministic):
 1. runs the default pipeline with the learned choice off over the papers the result scorers are fitted
    on (``train_attribution.training_papers``: the training corpus and the two ICLR development sets),
-   recording every candidate's features (``proposal.candidates``) and the rules' proposed methods. The
-   mention filter runs first, as in ``paperkg build``; on the papers it was fitted on (those unseen by
-   the entity model) it runs cross-fitted, with weights fitted without the paper's fold
-   (``train_filter.fold_filters``), so that its mentions there look like a new paper's;
-2. labels a mention right when one of its forms is an annotated proposed method (lenient names);
-3. fits a logistic regression (scikit-learn, L2) over the mentions of papers where the rules name no
-   proposed method (the only papers the choice acts on) and cross-validates it, 10 folds by id hash:
-   for each held-out paper the choice is replayed as ``paperkg build`` makes it and the paper scored as
-   ``paperkg evaluate`` scores it (right with an annotated proposed method: ours hits one and names
-   only annotated methods; right without: we name none). C and the threshold maximise the papers right,
-   both kinds counted; the choice is used only if that beats the rules. The final weights are fitted on
-   every fold.
+   recording every option's features (``proposal.candidates``: the methods and the title's phrase) and
+   the rules' proposed methods. The mention filter runs first, as in ``paperkg build``; on the papers it
+   was fitted on (those unseen by the entity model) it runs cross-fitted, with weights fitted without the
+   paper's fold (``train_filter.fold_filters``), so that its mentions there look like a new paper's;
+2. labels an option right when one of its forms is an annotated proposed method (lenient names);
+3. fits a logistic regression (scikit-learn, L2) over the options (in ``decide`` mode of every paper, in
+   ``fill`` mode of the papers where the rules name none) and cross-validates it, 10 folds by id hash
+   (``train_attribution.fold_of``), scored on the 501 papers unseen by the entity model (on its own
+   training abstracts its mentions are too good to judge by): each paper's choice is replayed as
+   ``proposal.choose`` makes it and scored as ``paperkg evaluate`` scores it (right with an annotated
+   proposed method: ours hits one and names only annotated methods; right without: we name none).
+   Mode, C and threshold maximise the papers right, both kinds counted; the choice is used only if that
+   beats the rules by at least ``MIN_GAIN`` papers. The final weights are fitted on every fold.
 The held-out sets are never read.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import pickle
 import sys
-from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,86 +36,81 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train import ANNOTATIONS  # noqa: E402
-from train_attribution import _fit_logistic, training_papers  # noqa: E402
+from train_attribution import FOLDS, _fit_logistic, fold_of, training_papers, unseen_by_entity_model  # noqa: E402
+from train_filter import fold_filters  # noqa: E402
 
 from pipeline.evaluate import GoldPaper, norm_name  # noqa: E402
-from pipeline.extract.learned.proposal import WEIGHTS, candidates, score  # noqa: E402
-from pipeline.extract.learned.split import is_dev  # noqa: E402
+from pipeline.extract.learned.linear import score  # noqa: E402
+from pipeline.extract.learned.proposal import WEIGHTS, candidates  # noqa: E402
 from pipeline.records import EntityMention, EntityType, PaperExtraction  # noqa: E402
 
 C_GRID = (0.1, 0.3, 1.0)
 MODES = ("fill", "decide")
-FIT_ON = ("all", "unseen")
-FOLDS = 10
+THRESHOLDS = (-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.5, 1.0)
+#: papers (of the 501 scored) the learned choice must gain over the rules to be used
+MIN_GAIN = 5
 CACHE = ROOT / "out" / "proposal_rows.pkl"
 
 
-def _keys(m: EntityMention) -> set[str]:
-    return {k for k in (norm_name(f) for f in (m.text, *m.aliases)) if k}
+def _keys(forms: Sequence[str]) -> set[str]:
+    return {k for k in map(norm_name, forms) if k}
 
 
 def record_rows() -> list[dict[str, Any]]:
     """One row per paper: its fold, the rules' proposed keys, the annotated proposed / any-method keys,
-    and every METHOD mention's features and label."""
+    and every option's keys, features, label and whether the rules proposed it."""
     from pipeline.extract.nlp import build_nlp, extract
 
     gold, papers = training_papers()
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_entities")
-    seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = defaultdict(list)
+    seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = {}
 
     def hook(doc, mentions, known):  # type: ignore[no-untyped-def]
         seen[doc.text] = candidates(doc, mentions, known)
 
     finder.proposal_hook = hook
     finder.learned_proposal = False  # the rules' own roles are recorded
-    # the mention filter runs before the choice; on the papers it was fitted on, it runs cross-fitted
-    from train_filter import fold_filters
-
     per_fold = fold_filters()
-    unseen = unseen_by_entity_model([{"id": g.id} for g in gold])
-    fold_of = [int(hashlib.sha256(g.id.encode()).hexdigest(), 16) % FOLDS for g in gold]
-    groups: dict[int | None, list[int]] = defaultdict(list)
-    for i, u in enumerate(unseen):
-        groups[fold_of[i] if u and per_fold is not None else None].append(i)
-    rows: list[dict[str, Any] | None] = [None] * len(gold)
-    for k, idx in sorted(groups.items(), key=lambda kv: -1 if kv[0] is None else kv[0]):
+    unseen = unseen_by_entity_model([g.id for g in gold])
+    groups: dict[int | None, list[int]] = {}
+    for i, (g, u) in enumerate(zip(gold, unseen, strict=True)):
+        groups.setdefault(fold_of(g.id) if u and per_fold is not None else None, []).append(i)
+    rows: dict[int, dict[str, Any]] = {}
+    for k, idx in groups.items():
         finder.filter_weights = None if k is None or per_fold is None else per_fold[k]
         for i, ex in zip(idx, extract((papers[i] for i in idx), nlp), strict=True):
-            rows[i] = _row(gold[i], fold_of[i], ex, seen.pop(ex.text, []))
+            rows[i] = _row(gold[i], ex, seen.pop(ex.text))
     finder.filter_weights = None
-    return [r for r in rows if r is not None]
+    return [rows[i] for i in range(len(gold))]
 
 
 def _row(
-    g: GoldPaper, fold: int, ex: PaperExtraction, cands: list[tuple[EntityMention, dict[str, float]]]
+    g: GoldPaper, ex: PaperExtraction, cands: list[tuple[EntityMention, dict[str, float]]]
 ) -> dict[str, Any]:
     gold_m = [e for e in g.entities if e.type is EntityType.METHOD]
-    gold_prop = [{norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m if e.role == "proposed"]
+    gold_prop = [_keys((e.name, *e.aliases)) for e in gold_m if e.role == "proposed"]
+    ours = [
+        _keys((m.text, *m.aliases))
+        for m in ex.entities
+        if m.type is EntityType.METHOD and m.role == "proposed"
+    ]
     return {
         "id": g.id,
-        "fold": fold,
-        "rules": [_keys(m) for m in ex.entities if m.type is EntityType.METHOD and m.role == "proposed"],
-        "gold_prop": gold_prop,
-        "gold_any": [{norm_name(f) for f in (e.name, *e.aliases)} - {""} for e in gold_m],
+        "fold": fold_of(g.id),
+        "rules": [k for k in ours if k],
+        "gold_prop": [k for k in gold_prop if k],
+        "gold_any": [k for k in (_keys((e.name, *e.aliases)) for e in gold_m) if k],
         "cands": [
             {
-                "keys": _keys(m),
-                "baseline": m.role == "baseline",
+                "keys": _keys((m.text, *m.aliases)),
+                "proposed": m.role == "proposed",
                 "features": f,
-                "label": any(_keys(m) & gp for gp in gold_prop),
+                "label": any(_keys((m.text, *m.aliases)) & gp for gp in gold_prop),
             }
             for m, f in cands
         ],
     }
-
-
-def unseen_by_entity_model(rows: list[dict[str, Any]]) -> list[bool]:
-    """Whether each paper's mentions come from text the entity model never trained on (the training
-    corpus's dev split, the ICLR development sets): only there do they look like a new paper's."""
-    train_ids = set((ANNOTATIONS / "train.ids").read_text().split())
-    return [not (r["id"] in train_ids and not is_dev(r["id"])) for r in rows]
 
 
 def right(row: dict[str, Any], ours: list[set[str]]) -> bool:
@@ -127,20 +122,19 @@ def right(row: dict[str, Any], ours: list[set[str]]) -> bool:
 
 
 def chosen(
-    row: dict[str, Any], weights: dict[str, float] | None, threshold: float, mode: str = "fill"
+    row: dict[str, Any], weights: dict[str, float] | None, threshold: float, mode: str
 ) -> list[set[str]]:
-    """Our proposed methods for one paper, as ``proposal.choose`` makes them: in ``fill`` mode the rules',
-    or when they name none the best candidate over the threshold; in ``decide`` mode the best candidate
-    over the threshold (the rules' whole set when it is one of theirs), or none."""
+    """Our proposed methods for one paper, exactly as ``proposal.choose`` decides: in ``fill`` mode the
+    rules' when they name any; else the best option over the threshold (the rules' whole choice when
+    the best is one they proposed), or none."""
     if weights is None or (mode == "fill" and row["rules"]):
         return row["rules"]
-    scored = [(score(c["features"], weights), c) for c in row["cands"] if not c["baseline"]]
-    best = max(scored, key=lambda t: t[0], default=None)
-    if best is None or best[0] <= threshold:
+    best = max(row["cands"], key=lambda c: score(c["features"], weights), default=None)
+    if best is None or score(best["features"], weights) <= threshold:
         return []
-    if best[1]["keys"] in row["rules"]:
+    if best["proposed"]:
         return row["rules"]
-    return [best[1]["keys"]]
+    return [best["keys"]] if best["keys"] else []
 
 
 def tally(rows: list[dict[str, Any]], choices: list[list[set[str]]]) -> dict[str, Any]:
@@ -154,31 +148,20 @@ def tally(rows: list[dict[str, Any]], choices: list[list[set[str]]]) -> dict[str
     }
 
 
-def fit(rows: list[dict[str, Any]], c: float, mode: str = "fill") -> dict[str, float]:
-    feats, ys = [], []
-    for r in rows:
-        if mode == "fill" and r["rules"]:
-            continue
-        for cand in r["cands"]:
-            if not cand["baseline"]:
-                feats.append(cand["features"])
-                ys.append(int(cand["label"]))
-    weights, intercept = _fit_logistic(feats, ys, c, max_iter=2000)
-    weights["bias"] = round(weights.get("bias", 0.0) + intercept, 5)
-    return weights
-
-
-THRESHOLDS = (-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.5, 1.0)
+def fit(rows: list[dict[str, Any]], c: float, mode: str) -> dict[str, float]:
+    """Weights over the options of ``rows`` (``bias`` holds the intercept)."""
+    pool = [cand for r in rows if mode == "decide" or not r["rules"] for cand in r["cands"]]
+    weights, intercept = _fit_logistic(
+        [x["features"] for x in pool], [int(x["label"]) for x in pool], c, 2000
+    )
+    return {**weights, "bias": round(weights.get("bias", 0.0) + intercept, 5)}
 
 
 def cross_validate(
-    rows: list[dict[str, Any]], unseen: list[bool], c: float, mode: str, fit_on: str
+    rows: list[dict[str, Any]], test: list[dict[str, Any]], c: float, mode: str
 ) -> dict[float, dict[str, Any]]:
-    """Per threshold: the tally of the papers unseen by the entity model, each scored by weights fitted
-    without its fold (on every paper, or on the unseen papers only)."""
-    pool = [r for r, u in zip(rows, unseen, strict=True) if u or fit_on == "all"]
-    per_fold = {k: fit([r for r in pool if r["fold"] != k], c, mode) for k in range(FOLDS)}
-    test = [r for r, u in zip(rows, unseen, strict=True) if u]
+    """Per threshold: the tally of ``test``, each paper scored by weights fitted without its fold."""
+    per_fold = {k: fit([r for r in rows if r["fold"] != k], c, mode) for k in range(FOLDS)}
     return {thr: tally(test, [chosen(r, per_fold[r["fold"]], thr, mode) for r in test]) for thr in THRESHOLDS}
 
 
@@ -194,56 +177,36 @@ def main() -> None:
         rows = record_rows()
         CACHE.parent.mkdir(parents=True, exist_ok=True)
         CACHE.write_bytes(pickle.dumps(rows))
-    unseen = unseen_by_entity_model(rows)
-    test = [r for r, u in zip(rows, unseen, strict=True) if u]
+    test = [r for r, u in zip(rows, unseen_by_entity_model([r["id"] for r in rows]), strict=True) if u]
     rules = tally(test, [r["rules"] for r in test])
     print(f"rules, {len(test)} papers unseen by the entity model:", rules)
-    cv = {
-        (mode, fit_on, c): cross_validate(rows, unseen, c, mode, fit_on)
-        for mode in MODES
-        for fit_on in FIT_ON
-        for c in C_GRID
-    }
-    for key, by_thr in cv.items():
+    cv = {(mode, c): cross_validate(rows, test, c, mode) for mode in MODES for c in C_GRID}
+    for (mode, c), by_thr in cv.items():
         for thr, t in by_thr.items():
-            print(*key, f"threshold={thr}: {t}")
-    (mode, fit_on, c), thr = max(
-        ((k, t) for k in cv for t in cv[k]), key=lambda kt: (cv[kt[0]][kt[1]]["right"], -kt[0][2], kt[1])
+            print(mode, f"C={c} threshold={thr}: {t}")
+    (mode, c), thr = max(
+        ((k, t) for k in cv for t in cv[k]), key=lambda kt: (cv[kt[0]][kt[1]]["right"], -kt[0][1], kt[1])
     )
-    best = cv[mode, fit_on, c][thr]
-    use = best["right"] > rules["right"]
+    best = cv[mode, c][thr]
+    use = best["right"] >= rules["right"] + MIN_GAIN
     out = {
         "what": "learned proposed-method choice (pipeline/extract/learned/proposal.py); "
         "made by scripts/train_proposal.py",
         "use": use,
         "mode": mode,
-        "fitted_on": fit_on,
         "C": c,
         "threshold": thr,
         "papers": len(rows),
         "cross_validated_on": len(test),
+        "min_gain": MIN_GAIN,
         "cross_validated": {"rules": rules, "learned": best},
-        "weights": fit([r for r, u in zip(rows, unseen, strict=True) if u or fit_on == "all"], c, mode),
+        "weights": fit(rows, c, mode),
     }
-    print(
-        f"chosen {mode}, fitted on {fit_on}, C={c} threshold={thr}: {best} vs rules {rules}",
-        "->",
-        "learned" if use else "rules",
-    )
+    print(f"chosen {mode}, C={c}, threshold={thr}: {best} vs rules {rules} ->", "learned" if use else "rules")
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
-        args.report.write_text(
-            json.dumps(
-                {
-                    **out,
-                    "by_setting": {
-                        " ".join(map(str, k)): {str(t): v for t, v in d.items()} for k, d in cv.items()
-                    },
-                },
-                indent=1,
-            )
-            + "\n"
-        )
+        by = {f"{m} C={k}": {str(t): v for t, v in d.items()} for (m, k), d in cv.items()}
+        args.report.write_text(json.dumps({**out, "by_setting": by}, indent=1) + "\n", encoding="utf-8")
     if not args.no_install:
         WEIGHTS.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {WEIGHTS.relative_to(ROOT)}")

@@ -71,8 +71,9 @@ def build_nlp(
         records_as_dicts: end with ``paperkg_plain_records`` so Docs can cross process boundaries
             (what ``extract`` needs); ``False`` leaves the records as objects on ``doc._``.
         learned: run the packaged entity model (``paperkg_learned_entities``) when it is installed, and
-            combine its spans with the rules, let the packaged proposal scorer decide the proposed
-            method and the packaged result scorers re-decide results; ``False`` gives the rules alone.
+            combine its spans with the rules, let the packaged scorers filter the combined mentions
+            (``learned.mention_filter``), decide the proposed method (``learned.proposal``) and
+            re-decide results; ``False`` gives the rules alone.
         learned_model: another trained model directory to run instead of the packaged one.
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """

@@ -490,6 +490,7 @@ class EntityFinder:
 
     def initialize(self, get_examples=None, *, nlp: Language | None = None) -> None:  # type: ignore[no-untyped-def]
         self.resources = build_resources(self.vocab)
+        self._lower = None
 
     def __call__(self, doc: Doc) -> Doc:
         if self.resources is None:
@@ -509,7 +510,7 @@ class EntityFinder:
             mentions = keep_mentions(doc, rules, mentions, self._lower_names(), self.filter_weights)
         if self.proposal_hook is not None:
             self.proposal_hook(doc, mentions, res.method_lower)
-        if self.learned_proposal:
+        if self.learned_proposal and modelled:  # fitted on combined mentions: not for the rules alone
             mentions = choose_proposed(doc, mentions, res.method_lower)
         doc._.kg_entities = mentions
         return doc

@@ -14,8 +14,6 @@ Pure functions over the ``Doc`` and the mentions; reading the packaged weights i
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -27,15 +25,11 @@ from ...records import EntityMention
 from ..entities.parse import norm_key
 from ..entities.title import title_of
 from .component import SPANS_KEY
-from .proposal import score
+from .linear import contains_words, read_weights, score
+from .linear import words as _words
 from .spans import occurrences
 
 WEIGHTS = Path(__file__).with_name("filter_weights.json")
-_WORD = re.compile(r"[A-Za-z]+|\d+")
-
-
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
 
 
 def features(
@@ -50,7 +44,7 @@ def features(
     ``gazetteer``: lower-cased gazetteer names per type."""
     t = m.type.value
     text = doc.text
-    f: dict[str, float] = {f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
+    f: dict[str, float] = {"bias": 1.0, f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
     if (t, norm_key(m.text)) in rule_keys:
         f[f"{t}&rule"] = 1.0
     forms = [x for x in (m.text, *m.aliases) if x.strip()]
@@ -67,7 +61,7 @@ def features(
         f[f"{t}&alias"] = 1.0
     if m.in_title:
         f[f"{t}&only_title"] = 1.0
-    if m.text.lower() in (title_of(doc) or "").lower():
+    if contains_words(title_of(doc) or "", m.text):
         f[f"{t}&in_title"] = 1.0
     f[f"{t}&count={min(len(spans), 3)}"] = 1.0
     words = _words(m.text)
@@ -102,11 +96,11 @@ class FilterWeights:
 
 
 @cache
-def load_weights(path: str = str(WEIGHTS)) -> FilterWeights | None:
-    p = Path(path)
-    if not p.is_file():
+def load_weights(path: Path | None = None) -> FilterWeights | None:
+    """The packaged weights (``WEIGHTS``, or ``path``), read once."""
+    d = read_weights(path or WEIGHTS)
+    if d is None:
         return None
-    d = json.loads(p.read_text(encoding="utf-8"))
     used = {t: float(v["threshold"]) for t, v in d["types"].items() if v["use"]}
     return FilterWeights(used, d["weights"])
 

@@ -9,9 +9,11 @@ holds: the name echoes the title, is defined with an acronym, recurs, comes earl
 than known. A linear scorer over those signals and the rules' own role, fitted on the annotated
 corpus, decides.
 
-Mode ``decide``: the best-scoring method (never one the rules call a baseline) is the paper's proposed
-method if its score clears the threshold, and the paper has none otherwise; when the best is one the
-rules marked proposed, their whole choice (with its variants) stands. Mode ``fill`` (the alternative
+The options are the paper's methods (never one the rules call a baseline) and the title's leading
+phrase ("Gated Fusion Network" of "Gated Fusion Network for Single Image Dehazing"), which becomes a
+mention only when chosen. Mode ``decide``: the best-scoring option is the paper's proposed method if
+its score clears the threshold, and the paper has none otherwise; when the best is one the rules
+marked proposed, their whole choice (with its variants) stands. Mode ``fill`` (the alternative
 cross-validation weighs) acts only where the rules name none. Mode, threshold and regularisation are
 chosen by cross-validation over papers with and without an annotated proposed method (answering "none"
 is right for the latter). Weights come from ``scripts/train_proposal.py``. Pure functions over the
@@ -20,22 +22,22 @@ is right for the latter). Weights come from ``scripts/train_proposal.py``. Pure 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from ...records import EntityMention, EntityType
 from ..entities.parse import norm_key
 from ..entities.title import title_of
+from .linear import contains_words, read_weights, score
+from .linear import words as _words
 from .spans import occurrences
 
 WEIGHTS = Path(__file__).with_name("proposal_weights.json")
-_WORD = re.compile(r"[A-Za-z]+|\d+")
 _CUE = re.compile(
     r"\b(?:we|our|propose[sd]?|introduce[sd]?|present(?:s|ed)?|develop(?:s|ed)?|design(?:s|ed)?|"
     r"novel|new|call(?:ed)?|name[sd]?|dub(?:bed)?|term(?:ed)?|here|this (?:paper|work))\b",
@@ -62,12 +64,15 @@ _GENERIC_LAST = {
 }
 
 
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
-
-
 def _stem(w: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") else w
+
+
+def _sentences(doc: Doc) -> list[Span]:
+    """The Doc's sentences (the whole Doc when nothing set sentence boundaries)."""
+    if doc.has_annotation("SENT_START") or doc.has_annotation("DEP"):
+        return list(doc.sents)
+    return [doc[:]]
 
 
 def _bucket(n: int, edges: Sequence[int]) -> str:
@@ -82,7 +87,6 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
     text = doc.text
     forms = [f for f in (m.text, *m.aliases) if f.strip()]
     title = title_of(doc) or ""
-    tl = title.lower()
     f: dict[str, float] = {"bias": 1.0, f"role={m.role or '-'}": 1.0}
     if m.in_title:
         f["only_in_title"] = 1.0
@@ -91,11 +95,13 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
     if m.aliases:
         f["has_alias"] = 1.0
     # the title
-    if any(re.search(r"(?<!\w)" + re.escape(x.lower()) + r"(?!\w)", tl) for x in forms):
+    if any(contains_words(title, x) for x in forms):
         f["in_title"] = 1.0
-        if any(tl.startswith(x.lower()) for x in forms):
+        if any(
+            title.lower().startswith(x.lower()) and not title[len(x) : len(x) + 1].isalnum() for x in forms
+        ):
             f["title_starts"] = 1.0
-        if re.match(r"^[^:]{1,60}:", title) and any(x.lower() in tl.split(":", 1)[0] for x in forms):
+        if re.match(r"^[^:]{1,60}:", title) and any(contains_words(title.split(":", 1)[0], x) for x in forms):
             f["title_before_colon"] = 1.0
     words = _words(m.text)
     twords = {_stem(w) for w in _words(title)}
@@ -123,8 +129,9 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
     f[f"count={_bucket(len(spans), (0, 1, 2, 4))}"] = 1.0
     if spans:
         first = spans[0][0]
-        sents = [s for s in doc.sents if s.start_char <= first < s.end_char]
-        idx = next((i for i, s in enumerate(doc.sents) if s.start_char <= first < s.end_char), 0)
+        all_sents = _sentences(doc)
+        sents = [s for s in all_sents if s.start_char <= first < s.end_char]
+        idx = next((i for i, s in enumerate(all_sents) if s.start_char <= first < s.end_char), 0)
         f[f"first_sent={_bucket(idx, (0, 1, 2, 4))}"] = 1.0
         f["first_pos"] = first / max(len(text), 1)
         for s, _ in spans[:4]:
@@ -156,16 +163,12 @@ class ProposalWeights:
 
 
 @cache
-def load_weights(path: str = str(WEIGHTS)) -> ProposalWeights | None:
-    p = Path(path)
-    if not p.is_file():
+def load_weights(path: Path | None = None) -> ProposalWeights | None:
+    """The packaged weights (``WEIGHTS``, or ``path``), read once."""
+    d = read_weights(path or WEIGHTS)
+    if d is None:
         return None
-    d = json.loads(p.read_text(encoding="utf-8"))
     return ProposalWeights(bool(d["use"]), str(d["mode"]), float(d["threshold"]), d["weights"])
-
-
-def score(feats: Mapping[str, float], weights: Mapping[str, float]) -> float:
-    return sum(v * weights.get(k, 0.0) for k, v in feats.items())
 
 
 #: where a title's leading name phrase ends ("Posterior Meta-Replay | for Continual Learning")
@@ -186,21 +189,21 @@ def title_phrase(doc: Doc, mentions: Sequence[EntityMention]) -> EntityMention |
     title = title_of(doc)
     if title is None:
         return None
-    head = _TITLE_BREAK.split(_LEAD.sub("", title.strip()), maxsplit=1)[0].strip(" .'\"")
-    if not head or len(head.split()) > MAX_PHRASE_WORDS or not any(c.isalpha() for c in head):
+    head = _TITLE_BREAK.split(_LEAD.sub("", title.strip()), maxsplit=1)[0].strip(" .'\"()[]{}")
+    if len(head.split()) > MAX_PHRASE_WORDS or sum(c.isalpha() for c in head) < 2:
         return None
     key = norm_key(head)
     if any(norm_key(f) == key for m in mentions for f in (m.text, *m.aliases)):
         return None
     found = re.search(r"(?<!\w)" + re.escape(head) + r"(?!\w)", doc.text, re.IGNORECASE)
     if found is not None:
-        span = doc.char_span(found.start(), found.end(), alignment_mode="expand")
+        sentence = next((s.text for s in _sentences(doc) if s.start_char <= found.start() < s.end_char), "")
         return EntityMention(
             type=EntityType.METHOD,
             text=found.group(0),
             start=found.start(),
             end=found.end(),
-            sentence=span.sent.text if span is not None else "",
+            sentence=sentence,
             role="used",
         )
     at = title.find(head)
