@@ -46,7 +46,6 @@ def main() -> None:
                     "--fraction",
                     str(frac),
                     "--no-install",
-                    "--no-roles",
                     "--force-corpus",
                     "--output",
                     str(out),

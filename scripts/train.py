@@ -3,6 +3,7 @@
     python scripts/train.py                       # corpus -> vectors -> train -> install into the package
     python scripts/train.py --fraction 0.25 --no-install --output out/train-25   # a learning-curve point
     python scripts/train.py --no-vectors          # without the in-domain floret vectors
+    python scripts/train.py --pretrain            # the tok2vec starts from `spacy pretrain` weights
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -13,9 +14,13 @@ Steps (each skipped when its output exists, unless --force):
    (``learned.split``), is the development split that picks the best checkpoint.
 2. **vectors** (default on): floret vectors (CBOW, 100 dimensions, 50k hash buckets) trained on the 59,715
    abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
-3. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0.
-4. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
-5. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
+3. **pretrain** (``--pretrain``): ``spacy pretrain`` with the config's ``[pretraining]`` (one pass of the
+   characters objective over the same abstracts as the vectors, with the vectors as input); the weights
+   are reused from ``--pretrain-dir`` when present.
+4. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
+   tok2vec with ``--pretrain``). Labels are the four types (``--roles`` adds the roles).
+5. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
+6. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
    model and the scorers before it: ``scripts/train_filter.py`` (the mention filter,
    ``pipeline/extract/learned/filter_weights.json``), ``scripts/train_proposal.py`` (the proposed-method
    choice, ``proposal_weights.json``) and ``scripts/train_attribution.py`` (the result filter and
@@ -263,17 +268,22 @@ def main() -> None:
         default=ROOT / "out" / "pretrain",
         help="where pretraining is built/reused",
     )
-    ap.add_argument("--no-roles", action="store_true", help="labels are types only (roles left to the rules)")
+    ap.add_argument(
+        "--roles",
+        action="store_true",
+        help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
+        "roles are left to the rules)",
+    )
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
-    ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 5)")
+    ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 6)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
     corpus_dir = args.output / "corpus"
     if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
-        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=not args.no_roles))
+        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles))
     vectors = None
     if not args.no_vectors:
         vectors = args.vectors_dir / "vectors"
