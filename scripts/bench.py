@@ -772,6 +772,7 @@ def main() -> int:
         "that exist in the graph, where the defaults find nothing)",
     )
     args = ap.parse_args()
+    args.workdir = args.workdir.resolve()  # the build runs as a subprocess in another directory
     if args.render:
         report = json.loads(args.render.read_text())
         report["targets"] = evaluate_targets(report)

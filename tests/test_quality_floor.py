@@ -85,39 +85,40 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 
 #: the default pipeline (rules and the trained model, combined as ``learned.combine.DEFAULT_STRATEGY``) on
 #: the sets it was chosen on, plus the seeds: lenient F1 per type, value+unit F1 and proposed-method
-#: accuracy, just under the numbers in the README.
+#: accuracy, just under the numbers in the README. The mention filter and the proposal scorer are fitted
+#: on the training corpus's dev split and the ICLR dev sets, so their floors there are in-sample.
 DEFAULT_FLOORS = {
     "seeds": {
-        "METHOD": 0.65,
+        "METHOD": 0.74,
         "DATASET": 0.95,
-        "METRIC": 0.76,
+        "METRIC": 0.77,
         "TASK": 0.52,
         "results": 0.99,
         "proposed": 0.94,
     },
     "train_dev": {
-        "METHOD": 0.62,
+        "METHOD": 0.80,
         "DATASET": 0.85,
-        "METRIC": 0.58,
+        "METRIC": 0.60,
         "TASK": 0.49,
         "results": 0.89,
-        "proposed": 0.74,
+        "proposed": 0.77,
     },
     "iclr2025_dev": {
-        "METHOD": 0.68,
+        "METHOD": 0.84,
         "DATASET": 0.83,
-        "METRIC": 0.63,
+        "METRIC": 0.64,
         "TASK": 0.43,
         "results": 0.90,
-        "proposed": 0.84,
+        "proposed": 0.90,
     },
     "iclr2024_dev": {
-        "METHOD": 0.67,
+        "METHOD": 0.84,
         "DATASET": 0.81,
-        "METRIC": 0.61,
+        "METRIC": 0.63,
         "TASK": 0.45,
         "results": 0.93,
-        "proposed": 0.87,
+        "proposed": 0.91,
     },
 }
 
