@@ -64,6 +64,26 @@ FOLDS = 10
 DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
 
 
+def scorer_args(description: str, cache: Path) -> argparse.Namespace:
+    """The options every learned scorer's training script takes."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
+    ap.add_argument("--report", type=Path, default=None, help="write the cross-validation as JSON")
+    ap.add_argument("--reuse", action="store_true", help=f"reuse {cache.relative_to(ROOT)} (recorded rows)")
+    return ap.parse_args()
+
+
+def cached(cache: Path, reuse: bool, record: Callable[[], Any]) -> Any:
+    """What ``record`` returns, or (``reuse``) what it returned last time: recording runs the whole NLP
+    stage over the annotated papers, fitting takes seconds."""
+    if reuse and cache.is_file():
+        return pickle.loads(cache.read_bytes())
+    rows = record()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(pickle.dumps(rows))
+    return rows
+
+
 def fold_of(paper_id: str) -> int:
     """The cross-validation fold of a paper, by id hash: every learned scorer uses the same folds, so
     one fitted without a fold never saw that fold's papers through another."""
@@ -303,20 +323,9 @@ def train_keep(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
-    ap.add_argument("--report", type=Path, default=None, help="write the dev comparison as JSON")
-    ap.add_argument(
-        "--reuse", action="store_true", help="reuse out/attribution_rows.pkl (the recorded options)"
-    )
-    args = ap.parse_args()
     cache = ROOT / "out" / "attribution_rows.pkl"
-    if args.reuse and cache.is_file():
-        rows, keep_rows = pickle.loads(cache.read_bytes())
-    else:
-        rows, keep_rows = record_options()
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_bytes(pickle.dumps((rows, keep_rows)))
+    args = scorer_args(__doc__.splitlines()[0], cache)
+    rows, keep_rows = cached(cache, args.reuse, record_options)
     keep_out = train_keep(keep_rows)
     out: dict[str, Any] = {
         "what": "learned result attribution (pipeline/extract/results/rerank.py); "

@@ -22,7 +22,6 @@ The held-out sets are never read.
 
 from __future__ import annotations
 
-import argparse
 import json
 import pickle
 import sys
@@ -33,7 +32,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_attribution import FOLDS, _fit_logistic, fold_of, training_papers, unseen_by_entity_model  # noqa: E402
+from train_attribution import (  # noqa: E402
+    FOLDS,
+    _fit_logistic,
+    cached,
+    fold_of,
+    scorer_args,
+    training_papers,
+    unseen_by_entity_model,
+)
 
 from pipeline.evaluate import Counts, GoldPaper, score_paper_entities  # noqa: E402
 from pipeline.extract.learned.linear import score  # noqa: E402
@@ -138,17 +145,8 @@ def fold_filters() -> dict[int, FilterWeights] | None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
-    ap.add_argument("--report", type=Path, default=None, help="write the cross-validation as JSON")
-    ap.add_argument("--reuse", action="store_true", help=f"reuse {CACHE.relative_to(ROOT)} (recorded rows)")
-    args = ap.parse_args()
-    if args.reuse and CACHE.is_file():
-        rows = pickle.loads(CACHE.read_bytes())
-    else:
-        rows = record_rows()
-        CACHE.parent.mkdir(parents=True, exist_ok=True)
-        CACHE.write_bytes(pickle.dumps(rows))
+    args = scorer_args(__doc__.splitlines()[0], CACHE)
+    rows = cached(CACHE, args.reuse, record_rows)
     base = {t: lenient_f1(rows, t, lambda m: True) for t in TYPES}
     print(f"{len(rows)} papers; keeping every mention:", base)
     cv = {c: cross_validate(rows, c) for c in C_GRID}

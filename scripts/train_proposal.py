@@ -24,9 +24,7 @@ The held-out sets are never read.
 
 from __future__ import annotations
 
-import argparse
 import json
-import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,7 +34,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_attribution import FOLDS, _fit_logistic, fold_of, training_papers, unseen_by_entity_model  # noqa: E402
+from train_attribution import (  # noqa: E402
+    FOLDS,
+    _fit_logistic,
+    cached,
+    fold_of,
+    scorer_args,
+    training_papers,
+    unseen_by_entity_model,
+)
 from train_filter import fold_filters  # noqa: E402
 
 from pipeline.evaluate import GoldPaper, norm_name  # noqa: E402
@@ -166,17 +172,8 @@ def cross_validate(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--no-install", action="store_true", help="do not write the packaged weights file")
-    ap.add_argument("--report", type=Path, default=None, help="write the cross-validation as JSON")
-    ap.add_argument("--reuse", action="store_true", help=f"reuse {CACHE.relative_to(ROOT)} (recorded rows)")
-    args = ap.parse_args()
-    if args.reuse and CACHE.is_file():
-        rows = pickle.loads(CACHE.read_bytes())
-    else:
-        rows = record_rows()
-        CACHE.parent.mkdir(parents=True, exist_ok=True)
-        CACHE.write_bytes(pickle.dumps(rows))
+    args = scorer_args(__doc__.splitlines()[0], CACHE)
+    rows = cached(CACHE, args.reuse, record_rows)
     test = [r for r, u in zip(rows, unseen_by_entity_model([r["id"] for r in rows]), strict=True) if u]
     rules = tally(test, [r["rules"] for r in test])
     print(f"rules, {len(test)} papers unseen by the entity model:", rules)
