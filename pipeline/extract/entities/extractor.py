@@ -480,7 +480,6 @@ class EntityFinder:
             Callable[[Doc, list[EntityMention], list[EntityMention], Mapping[str, frozenset[str]]], None]
             | None
         ) = None
-        self._lower: Mapping[str, frozenset[str]] | None = None
         #: let the packaged scorers filter the combined mentions (``learned.mention_filter``) and decide
         #: the proposed method (``learned.proposal``); off for the rules alone
         self.learned_filter = learned
@@ -490,7 +489,6 @@ class EntityFinder:
 
     def initialize(self, get_examples=None, *, nlp: Language | None = None) -> None:  # type: ignore[no-untyped-def]
         self.resources = build_resources(self.vocab)
-        self._lower = None
 
     def __call__(self, doc: Doc) -> Doc:
         if self.resources is None:
@@ -505,27 +503,15 @@ class EntityFinder:
             )
         mentions = [t for m in found if (t := tidy_mention(m)) is not None]
         if self.filter_hook is not None:
-            self.filter_hook(doc, rules, mentions, self._lower_names())
+            self.filter_hook(doc, rules, mentions, res.lower_names)
         if self.learned_filter and modelled:
-            mentions = keep_mentions(doc, rules, mentions, self._lower_names(), self.filter_weights)
+            mentions = keep_mentions(doc, rules, mentions, res.lower_names, self.filter_weights)
         if self.proposal_hook is not None:
             self.proposal_hook(doc, mentions, res.method_lower)
         if self.learned_proposal and modelled:  # fitted on combined mentions: not for the rules alone
             mentions = choose_proposed(doc, mentions, res.method_lower)
         doc._.kg_entities = mentions
         return doc
-
-    def _lower_names(self) -> Mapping[str, frozenset[str]]:
-        """Lower-cased gazetteer names per entity type (the mention filter's gazetteer feature)."""
-        if self._lower is None:
-            res = self.resources or default_resources(self.vocab)
-            self._lower = {
-                "METHOD": res.method_lower,
-                "DATASET": frozenset(n.lower() for n in res.dataset_names),
-                "METRIC": res.metric_lower,
-                "TASK": res.task_lower,
-            }
-        return self._lower
 
 
 if not Doc.has_extension("kg_entities"):

@@ -8,7 +8,7 @@ used, and how (case-sensitive names, case-insensitive phrases), is decided here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -43,6 +43,17 @@ class Resources:
     method_lower: frozenset[str] = field(default_factory=frozenset)
     metric_lower: frozenset[str] = field(default_factory=frozenset)
     task_lower: frozenset[str] = field(default_factory=frozenset)
+    dataset_lower: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def lower_names(self) -> Mapping[str, frozenset[str]]:
+        """Lower-cased gazetteer names per entity type (the learned mention filter's gazetteer feature)."""
+        return {
+            "METHOD": self.method_lower,
+            "DATASET": self.dataset_lower,
+            "METRIC": self.metric_lower,
+            "TASK": self.task_lower,
+        }
 
 
 def _pattern_docs(vocab: Vocab, names: Iterable[str]) -> list[Doc]:
@@ -118,6 +129,7 @@ def build_resources(vocab: Vocab, gazetteer: Gazetteer | None = None) -> Resourc
         method_lower=frozenset(n.lower() for n in gaz.methods),
         metric_lower=frozenset(metrics),
         task_lower=frozenset(gaz.tasks),
+        dataset_lower=frozenset(n.lower() for n in ds_strong),
     )
 
 
