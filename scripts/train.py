@@ -4,6 +4,7 @@
     python scripts/train.py --fraction 0.25 --no-install --output out/train-25   # a learning-curve point
     python scripts/train.py --no-vectors          # without the in-domain floret vectors
     python scripts/train.py --pretrain            # the tok2vec starts from `spacy pretrain` weights
+    python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -17,17 +18,20 @@ Steps (each skipped when its output exists, unless --force):
 3. **pretrain** (``--pretrain``): ``spacy pretrain`` with the config's ``[pretraining]`` (one pass of the
    characters objective over the same abstracts as the vectors, with the vectors as input); the weights
    are reused from ``--pretrain-dir`` when present.
-4. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
-   tok2vec with ``--pretrain``). Labels are the four types (``--roles`` adds the roles).
-5. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
-6. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
+4. **teacher + silver** (``--distill N``): ``scripts/train_teacher.py`` fine-tunes MiniLM on the corpus
+   (reused from ``--teacher-dir`` when present) and labels N unannotated abstracts of the vectors' corpus.
+5. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
+   tok2vec with ``--pretrain``; on the gold twice plus the silver, at most 3,000 steps, with
+   ``--distill``). Labels are the four types (``--roles`` adds the roles).
+6. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
+7. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
    model and the scorers before it: ``scripts/train_filter.py`` (the mention filter,
    ``pipeline/extract/learned/filter_weights.json``), ``scripts/train_proposal.py`` (the proposed-method
    choice, ``proposal_weights.json``) and ``scripts/train_attribution.py`` (the result filter and
    attribution, ``pipeline/extract/results/*_weights.json``).
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
-scikit-learn).
+scikit-learn); ``--distill`` also the ``distill`` extra (torch, transformers, the packaged MiniLM).
 """
 
 from __future__ import annotations
@@ -218,7 +222,33 @@ def _vector_args(vectors: Path | None) -> list[str]:
     ]
 
 
-def train(out: Path, vectors: Path | None, init_tok2vec: Path | None = None) -> Path:
+def distill_corpus(out: Path, n: int, teacher: Path) -> Path:
+    """The gold training split twice and ``n`` teacher-labelled abstracts in one directory (spaCy's
+    corpus reader reads every ``.spacy`` file in it); the teacher is fine-tuned first unless ``teacher``
+    already holds one."""
+    script = str(ROOT / "scripts" / "train_teacher.py")
+    corpus = out / "corpus"
+    if not (teacher / "model.safetensors").exists():
+        cmd = [sys.executable, script, "fine-tune", "--corpus", str(corpus), "--output", str(teacher)]
+        subprocess.run(cmd, check=True)
+    mixed = out / "distill"
+    mixed.mkdir(parents=True, exist_ok=True)
+    raw = out / "unlabelled.jsonl"
+    with raw.open("w", encoding="utf-8") as fh:
+        for text in unlabelled_abstracts():
+            fh.write(json.dumps({"text": text}) + "\n")
+    cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
+    cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
+    subprocess.run(cmd, check=True)
+    raw.unlink()
+    for copy in ("gold1.spacy", "gold2.spacy"):
+        shutil.copyfile(corpus / "train.spacy", mixed / copy)
+    return mixed
+
+
+def train(
+    out: Path, vectors: Path | None, init_tok2vec: Path | None = None, train_path: Path | None = None
+) -> Path:
     cmd = [
         sys.executable,
         "-m",
@@ -228,11 +258,13 @@ def train(out: Path, vectors: Path | None, init_tok2vec: Path | None = None) -> 
         "--output",
         str(out / "model"),
         "--paths.train",
-        str(out / "corpus" / "train.spacy"),
+        str(train_path or out / "corpus" / "train.spacy"),
         "--paths.dev",
         str(out / "corpus" / "dev.spacy"),
     ]
     cmd += _vector_args(vectors)
+    if train_path is not None:  # gold plus silver: several times the data per epoch, so a step budget
+        cmd += ["--training.max_steps", "3000"]
     if init_tok2vec is not None:
         cmd += ["--paths.init_tok2vec", str(init_tok2vec)]
     t0 = time.perf_counter()
@@ -269,6 +301,16 @@ def main() -> None:
         help="where pretraining is built/reused",
     )
     ap.add_argument(
+        "--distill",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also train on N abstracts labelled by a fine-tuned MiniLM teacher (scripts/train_teacher.py)",
+    )
+    ap.add_argument(
+        "--teacher-dir", type=Path, default=ROOT / "out" / "teacher", help="where the teacher is built/reused"
+    )
+    ap.add_argument(
         "--roles",
         action="store_true",
         help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
@@ -296,7 +338,8 @@ def main() -> None:
         if args.force or not init_tok2vec.exists():
             args.pretrain_dir.mkdir(parents=True, exist_ok=True)
             init_tok2vec = pretrain(args.pretrain_dir, vectors)
-    best = train(args.output, vectors, init_tok2vec)
+    mixed = distill_corpus(args.output, args.distill, args.teacher_dir) if args.distill else None
+    best = train(args.output, vectors, init_tok2vec, mixed)
     if not args.no_install:
         install(best)
         if not args.no_attribution:

