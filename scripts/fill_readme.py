@@ -282,7 +282,7 @@ def main() -> None:
     ap.add_argument(
         "--results-before",
         type=Path,
-        default=Path("out/eval-0.8.0.json"),
+        default=Path("out/eval-0.9.0.json"),
         help="an earlier version's report (default pipeline): the version and results tables' before",
     )
     ap.add_argument("--curve", type=Path, default=Path("out/learning-curve.json"))
