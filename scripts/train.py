@@ -319,7 +319,7 @@ def main() -> None:
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
-    ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 6)")
+    ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 7)")
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
