@@ -151,6 +151,14 @@ def unlabelled_abstracts() -> Iterator[str]:
             yield normalize_text(rec["abstract"]).text
 
 
+def write_unlabelled(path: Path) -> Path:
+    """``unlabelled_abstracts()`` as JSON lines with "text" (what `spacy pretrain` and the teacher read)."""
+    with path.open("w", encoding="utf-8") as fh:
+        for text in unlabelled_abstracts():
+            fh.write(json.dumps({"text": text}) + "\n")
+    return path
+
+
 def build_vectors(out: Path) -> Path:
     import floret
 
@@ -198,10 +206,7 @@ def build_vectors(out: Path) -> Path:
 def pretrain(out: Path, vectors: Path | None) -> Path:
     """``spacy pretrain`` over the unlabelled abstracts (the config's ``[pretraining]``: one pass, the
     characters objective); the tok2vec weights ``train`` starts from."""
-    raw = out / "raw.jsonl"
-    with raw.open("w", encoding="utf-8") as fh:
-        for text in unlabelled_abstracts():
-            fh.write(json.dumps({"text": text}) + "\n")
+    raw = write_unlabelled(out / "raw.jsonl")
     cmd = [sys.executable, "-m", "spacy", "pretrain", str(CONFIG), str(out / "weights")]
     cmd += ["--paths.raw_text", str(raw), *_vector_args(vectors)]
     t0 = time.perf_counter()
@@ -233,10 +238,7 @@ def distill_corpus(out: Path, n: int, teacher: Path) -> Path:
         subprocess.run(cmd, check=True)
     mixed = out / "distill"
     mixed.mkdir(parents=True, exist_ok=True)
-    raw = out / "unlabelled.jsonl"
-    with raw.open("w", encoding="utf-8") as fh:
-        for text in unlabelled_abstracts():
-            fh.write(json.dumps({"text": text}) + "\n")
+    raw = write_unlabelled(out / "unlabelled.jsonl")
     cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
     cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
     subprocess.run(cmd, check=True)

@@ -20,7 +20,6 @@ evaluation abstract, no abstract of ``../shared/eval-exclude.sha256``) minus the
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import sys
@@ -33,6 +32,9 @@ TYPES = ("METHOD", "DATASET", "METRIC", "TASK")
 TAGS = ["O"] + [f"{p}-{t}" for t in TYPES for p in ("B", "I")]
 MAX_PIECES = 512
 Span3 = tuple[int, int, str]
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from train import digest  # noqa: E402  (the hash train.py tells abstracts apart by)
 
 
 def base_encoder() -> Path:
@@ -200,10 +202,6 @@ def fine_tune(
     return report
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
-
-
 def silver(
     teacher: Path, texts: Iterable[str], annotated: Iterable[str], n: int, output: Path, seed: int
 ) -> int:
@@ -212,8 +210,8 @@ def silver(
     from spacy.tokens import DocBin, Span
 
     nlp = spacy.blank("en")
-    skip = {_digest(t) for t in annotated}
-    pool = [t for t in texts if _digest(t) not in skip]
+    skip = {digest(t) for t in annotated}
+    pool = [t for t in texts if digest(t) not in skip]
     random.Random(seed).shuffle(pool)
     tagger = Tagger(teacher)
     docs: list[tuple[int, Any]] = []
