@@ -60,7 +60,7 @@ def test_no_annotated_abstract_is_kept_for_independent_evaluation(corpus: dict[s
     }
     hits = [
         i
-        for name in ("train", "xvenue_heldout", "results_heldout")
+        for name in ("train", "xvenue_heldout", "results_heldout", "train_more", "train_agreement")
         for i in _ids(name)
         if hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() in excluded
     ]
@@ -74,17 +74,27 @@ def test_training_never_holds_an_evaluation_abstract() -> None:
         json.loads(ln)["id"] for p in (PROJECT_ROOT / "tests" / "fixtures").glob("*.jsonl") for ln in p.open()
     }
     results = set(_ids("results_heldout"))
+    more = set(_ids("train_more")) | set((ANN / "train_more.ids").read_text().split())
     assert not train & held and not train & results and not held & results
-    assert not {i.split(":", 1)[-1] for i in train | results} & gold
+    assert not more & (train | held | results)
+    assert not {i.split(":", 1)[-1] for i in train | results | more} & gold
     assert len(held) == 100 and all(not i.startswith("ICLR") for i in held)
     assert len(results) == 200 and any(i.startswith("ICLR") for i in results)
 
 
-def test_the_batches_follow_the_sample_order() -> None:
-    order = (ANN / "train.ids").read_text().split()
-    for p in sorted((ANN / "train").glob("batch_*.jsonl")):
+@pytest.mark.parametrize("name", ["train", "train_more", "train_agreement"])
+def test_the_batches_follow_the_sample_order(name: str) -> None:
+    order = (ANN / f"{name}.ids").read_text().split()
+    for p in sorted((ANN / name).glob("batch_*.jsonl")):
         k = int(p.stem.split("_")[1])
         assert [json.loads(ln)["id"] for ln in p.open() if ln.strip()] == order[40 * k : 40 * (k + 1)]
+
+
+def test_the_agreement_sample_is_annotated_twice() -> None:
+    """train_agreement holds ids of training batches only (it measures the training annotators)."""
+    train = (ANN / "train.ids").read_text().split()
+    agreement = (ANN / "train_agreement.ids").read_text().split()
+    assert agreement and set(agreement) <= set(train)
 
 
 def test_the_sample_has_every_venue_in_equal_shares() -> None:

@@ -17,10 +17,17 @@ Rule:
   ("outperforms", "than", "compared to", ...), an equal share per venue; drawn last from what the two
   sets above left, so neither holds one of its abstracts (the draws before it are unchanged); then
   ``--results-more`` (default 80) more by the same rule (salt ``results-more``), appended, because the
-  first 120 held 46 named baselines and issue 11 wants at least 50 matched ones.
+  first 120 held 46 named baselines and issue 11 wants at least 50 matched ones;
+- more training (salt ``train-more``): ``--train-more`` abstracts (default 1,200) by the training rule,
+  drawn after all of the above from what they left (so none of them changes). A set of its own
+  (``train_more``) until a model is trained on it, so that the shipped model's corpus stays what its
+  data statement says;
+- agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
+  scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
+  itself is annotated.
 
-Writes ``data/annotations/{xvenue_heldout,train,results_heldout}.ids`` (one id per line,
-in batch order: ids interleave venues so that every batch of 40 covers the corpus).
+Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement}.ids`` (one id
+per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
 """
@@ -37,6 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 OUT = ROOT / "data" / "annotations"
+# two training batches far apart (annotated by different annotators, early and late in the work)
+AGREEMENT_BATCHES = (10, 50)
+BATCH = 40
 
 
 def digest(text: str) -> str:
@@ -128,6 +138,7 @@ def main() -> None:
     ap.add_argument("--xvenue", type=int, default=100)
     ap.add_argument("--results", type=int, default=120)
     ap.add_argument("--results-more", type=int, default=80)
+    ap.add_argument("--train-more", type=int, default=1200)
     args = ap.parse_args()
     excluded = {
         ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
@@ -163,12 +174,21 @@ def main() -> None:
     first = set(results)
     rich = {v: {y: [i for i in ids if i not in first] for y, ids in ys.items()} for v, ys in rich.items()}
     results += draw(rich, args.results_more, "results-more")
+    taken |= set(results)
+    rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
+    train_more = draw(rest, args.train_more, "train-more")
+    agreement = [i for k in AGREEMENT_BATCHES for i in train[k * BATCH : (k + 1) * BATCH]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
     (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
     (OUT / "results_heldout.ids").write_text("\n".join(results) + "\n", encoding="utf-8")
-    print(f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)} (pool {pool_size})")
+    (OUT / "train_more.ids").write_text("\n".join(train_more) + "\n", encoding="utf-8")
+    (OUT / "train_agreement.ids").write_text("\n".join(agreement) + "\n", encoding="utf-8")
+    print(
+        f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
+        f"train_agreement {len(agreement)} (pool {pool_size})"
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,62 @@
+"""scripts/annotation/agreement.py scores one annotation against another with the evaluator's matching:
+identical annotations agree fully, and a disagreement lowers exactly the type it touches."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from pipeline.evaluate import GoldEntity, GoldPaper
+from pipeline.records import EntityType
+
+from .conftest import PROJECT_ROOT
+
+
+def _agreement_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(
+        "agreement", PROJECT_ROOT / "scripts" / "annotation" / "agreement.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _paper(pid: str, *ents: tuple[EntityType, str, str | None]) -> GoldPaper:
+    return GoldPaper(id=pid, entities=tuple(GoldEntity(type=t, name=n, role=r) for t, n, r in ents))
+
+
+FIRST = [
+    _paper(
+        "a",
+        (EntityType.METHOD, "LoRA", "proposed"),
+        (EntityType.DATASET, "GLUE", "used"),
+        (EntityType.TASK, "parameter-efficient fine-tuning", None),
+    ),
+    _paper("b", (EntityType.METHOD, "BERT", "baseline"), (EntityType.METRIC, "accuracy", None)),
+]
+
+
+def test_identical_annotations_agree_fully() -> None:
+    report = _agreement_module().agreement(FIRST, FIRST)
+    assert report["abstracts"] == 2
+    assert all(row["lenient"]["f1"] == 1.0 for row in report["entities"].values())
+    assert report["proposed"]["with_gold_proposed"]["right"] == 1
+
+
+def test_a_different_task_boundary_costs_task_only() -> None:
+    second = [
+        _paper(
+            "a",
+            (EntityType.METHOD, "LoRA", "proposed"),
+            (EntityType.DATASET, "GLUE", "used"),
+            (EntityType.TASK, "fine-tuning", None),
+        ),
+        FIRST[1],
+        _paper("c", (EntityType.METHOD, "GPT-4", "used")),  # annotated once only: not scored
+    ]
+    report = _agreement_module().agreement(FIRST, second)
+    ents = report["entities"]
+    assert report["abstracts"] == 2
+    assert ents["TASK"]["lenient"]["f1"] == 0.0
+    assert ents["METHOD"]["lenient"]["f1"] == ents["DATASET"]["lenient"]["f1"] == 1.0
+    assert ents["METHOD"]["n_pred"] == 2  # paper c is not counted
