@@ -7,24 +7,19 @@
     python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
 
 Steps (each skipped when its output exists, unless --force):
-1. **corpus**: every checked batch of ``data/annotations/train/`` and ``train_more/`` (``TRAIN_SETS``)
-   becomes a spaCy ``DocBin``: the abstract
+1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
    (read by id from ``../shared/corpora/ai_venues_abstracts.jsonl``, normalised as ``paperkg build`` does)
    with every occurrence of every annotated name labelled (``pipeline.extract.learned.spans``). Abstracts
    whose text is kept for an independent evaluation (``../shared/eval-exclude.sha256``) or is the text of
    any evaluation set of the project (seeds, dev, held-out, cross-venue) are dropped. One in ten, by id
-   (``learned.split``), is the development split that picks the best checkpoint. Built after step 4, so
-   that batches annotated while the teacher trains are in it.
+   (``learned.split``), is the development split that picks the best checkpoint.
 2. **vectors** (default on): floret vectors (CBOW, 100 dimensions, 50k hash buckets) trained on the 59,715
    abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
 3. **pretrain** (``--pretrain``): ``spacy pretrain`` with the config's ``[pretraining]`` (one pass of the
    characters objective over the same abstracts as the vectors, with the vectors as input); the weights
    are reused from ``--pretrain-dir`` when present.
-4. **teacher + silver** (``--distill N``): ``scripts/train_teacher.py`` fine-tunes MiniLM on the corpus of
-   ``TEACHER_SETS`` (the first 2,800 only: at 11 minutes an epoch it is the longest step, and the whole
-   corpus would take the command past two hours; reused from ``--teacher-dir`` when present) and labels N
-   abstracts of the vectors' corpus that no annotation sample (``data/annotations/*.ids``) draws; the
-   silver is reused when present.
+4. **teacher + silver** (``--distill N``): ``scripts/train_teacher.py`` fine-tunes MiniLM on the corpus
+   (reused from ``--teacher-dir`` when present) and labels N unannotated abstracts of the vectors' corpus.
 5. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
    tok2vec with ``--pretrain``; on the gold twice plus the silver, at most 3,000 steps, with
    ``--distill``). Labels are the four types (``--roles`` adds the roles).
@@ -66,9 +61,6 @@ FIXTURES = ROOT / "tests" / "fixtures"
 CONFIG = ROOT / "pipeline" / "extract" / "learned" / "config.cfg"
 PACKAGED = ROOT / "pipeline" / "extract" / "learned" / "model"
 MAX_MODEL_MB = 40
-# annotated sets the entity model trains on, and the subset the MiniLM teacher is fine-tuned on
-TRAIN_SETS = ("train", "train_more")
-TEACHER_SETS = ("train",)
 
 
 def digest(text: str) -> str:
@@ -109,21 +101,14 @@ def is_banned(abstract: str, keys: tuple[set[str], set[str]]) -> bool:
     return digest(abstract) in keys[0] or prefix_key(abstract) in keys[1]
 
 
-def build_corpus(
-    out: Path, fraction: float, with_roles: bool, sets: tuple[str, ...] = TRAIN_SETS
-) -> dict[str, int]:
+def build_corpus(out: Path, fraction: float, with_roles: bool) -> dict[str, int]:
     import spacy
     from spacy.tokens import DocBin
 
     nlp = spacy.blank("en")
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
     banned = evaluation_keys()
-    rows = [
-        row
-        for name in sets
-        for path in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))
-        for row in read_jsonl(path)
-    ]
+    rows = [row for path in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for row in read_jsonl(path)]
     stats = {"annotated": len(rows), "dropped_eval": 0, "train": 0, "dev": 0, "spans": 0, "unaligned": 0}
     train_rows = [r for r in rows if not is_dev(r["id"])]
     dev_rows = [r for r in rows if is_dev(r["id"])]
@@ -157,27 +142,19 @@ def build_corpus(
     return stats
 
 
-def sampled_ids() -> set[str]:
-    """Every id any annotation sample draws (``data/annotations/*.ids``), annotated yet or not."""
-    return {i for path in ANNOTATIONS.glob("*.ids") for i in path.read_text(encoding="utf-8").split()}
-
-
-def unlabelled_abstracts(skip_sampled: bool = False) -> Iterator[str]:
+def unlabelled_abstracts() -> Iterator[str]:
     """The 59,715 abstracts minus every evaluation abstract and every abstract kept for the independent
-    evaluation, normalised as ``paperkg build`` reads them: what vectors and pretraining learn from. With
-    ``skip_sampled``, also minus every abstract drawn for annotation (the teacher's silver never labels
-    an abstract that has, or will have, gold)."""
+    evaluation, normalised as ``paperkg build`` reads them: what vectors and pretraining learn from."""
     banned = evaluation_keys()
-    skip = sampled_ids() if skip_sampled else set()
     for rec in read_jsonl(CORPUS):
-        if rec["id"] not in skip and not is_banned(rec["abstract"], banned):
+        if not is_banned(rec["abstract"], banned):
             yield normalize_text(rec["abstract"]).text
 
 
-def write_unlabelled(path: Path, skip_sampled: bool = False) -> Path:
+def write_unlabelled(path: Path) -> Path:
     """``unlabelled_abstracts()`` as JSON lines with "text" (what `spacy pretrain` and the teacher read)."""
     with path.open("w", encoding="utf-8") as fh:
-        for text in unlabelled_abstracts(skip_sampled):
+        for text in unlabelled_abstracts():
             fh.write(json.dumps({"text": text}) + "\n")
     return path
 
@@ -250,36 +227,24 @@ def _vector_args(vectors: Path | None) -> list[str]:
     ]
 
 
-def distill_silver(out: Path, n: int, teacher: Path, with_roles: bool = False) -> Path:
-    """``n`` teacher-labelled abstracts (reused when present). The teacher is fine-tuned first, on the
-    corpus of ``TEACHER_SETS``, unless ``teacher`` already holds one. No abstract drawn for annotation is
-    labelled, so the silver needs no annotation to be finished."""
+def distill_corpus(out: Path, n: int, teacher: Path) -> Path:
+    """The gold training split twice and ``n`` teacher-labelled abstracts in one directory (spaCy's
+    corpus reader reads every ``.spacy`` file in it); the teacher is fine-tuned first unless ``teacher``
+    already holds one."""
     script = str(ROOT / "scripts" / "train_teacher.py")
-    teacher_corpus = out / "corpus-teacher"
-    silver = out / "distill" / "silver.spacy"
-    if silver.exists():
-        return silver
+    corpus = out / "corpus"
     if not (teacher / "model.safetensors").exists():
-        if not (teacher_corpus / "train.spacy").exists():
-            print("teacher corpus:", build_corpus(teacher_corpus, 1.0, with_roles, TEACHER_SETS))
-        cmd = [sys.executable, script, "fine-tune", "--corpus", str(teacher_corpus), "--output", str(teacher)]
+        cmd = [sys.executable, script, "fine-tune", "--corpus", str(corpus), "--output", str(teacher)]
         subprocess.run(cmd, check=True)
-    elif not (teacher_corpus / "train.spacy").exists():  # silver skips its texts, as it always did
-        print("teacher corpus:", build_corpus(teacher_corpus, 1.0, with_roles, TEACHER_SETS))
-    raw = write_unlabelled(out / "unlabelled.jsonl", skip_sampled=True)
+    mixed = out / "distill"
+    mixed.mkdir(parents=True, exist_ok=True)
+    raw = write_unlabelled(out / "unlabelled.jsonl")
     cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
-    cmd += ["--annotated", str(teacher_corpus), "--n", str(n), "--output", str(silver)]
+    cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
     subprocess.run(cmd, check=True)
     raw.unlink()
-    return silver
-
-
-def distill_corpus(out: Path, silver: Path) -> Path:
-    """The gold training split twice and the silver in one directory (spaCy's corpus reader reads every
-    ``.spacy`` file in it)."""
-    mixed = silver.parent
     for copy in ("gold1.spacy", "gold2.spacy"):
-        shutil.copyfile(out / "corpus" / "train.spacy", mixed / copy)
+        shutil.copyfile(corpus / "train.spacy", mixed / copy)
     return mixed
 
 
@@ -360,6 +325,9 @@ def main() -> None:
     args = ap.parse_args()
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
+    corpus_dir = args.output / "corpus"
+    if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
+        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles))
     vectors = None
     if not args.no_vectors:
         vectors = args.vectors_dir / "vectors"
@@ -372,12 +340,7 @@ def main() -> None:
         if args.force or not init_tok2vec.exists():
             args.pretrain_dir.mkdir(parents=True, exist_ok=True)
             init_tok2vec = pretrain(args.pretrain_dir, vectors)
-    silver = distill_silver(args.output, args.distill, args.teacher_dir, args.roles) if args.distill else None
-    # the gold corpus last, so that batches annotated while the teacher trains are in it
-    corpus_dir = args.output / "corpus"
-    if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
-        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles))
-    mixed = distill_corpus(args.output, silver) if silver else None
+    mixed = distill_corpus(args.output, args.distill, args.teacher_dir) if args.distill else None
     best = train(args.output, vectors, init_tok2vec, mixed)
     if not args.no_install:
         install(best)
