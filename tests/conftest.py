@@ -6,9 +6,11 @@ Neo4j tests talk to the server ``scripts/test.sh`` starts. Where it cannot be re
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,6 +21,16 @@ SHARED = Path(os.environ.get("PAPERKG_SHARED", PROJECT_ROOT.parent / "shared"))
 FIXTURES = Path(__file__).parent / "fixtures"
 #: the password scripts/neo4j-server.sh sets when NEO4J_PASSWORD is not given
 TEST_PASSWORD = "paperkg-test-pw"
+
+
+def load_script(relpath: str) -> ModuleType:
+    """A script of the repository (``scripts/...``, not part of the package) imported from its file."""
+    path = PROJECT_ROOT / relpath
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 @pytest.fixture(scope="session")

@@ -3,22 +3,10 @@ identical annotations agree fully, and a disagreement lowers exactly the type it
 
 from __future__ import annotations
 
-import importlib.util
-
 from pipeline.evaluate import GoldEntity, GoldPaper
 from pipeline.records import EntityType
 
-from .conftest import PROJECT_ROOT
-
-
-def _agreement_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "agreement", PROJECT_ROOT / "scripts" / "annotation" / "agreement.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from .conftest import load_script
 
 
 def _paper(pid: str, *ents: tuple[EntityType, str, str | None]) -> GoldPaper:
@@ -37,7 +25,7 @@ FIRST = [
 
 
 def test_identical_annotations_agree_fully() -> None:
-    report = _agreement_module().agreement(FIRST, FIRST)
+    report = load_script("scripts/annotation/agreement.py").agreement(FIRST, FIRST)
     assert report["abstracts"] == 2
     assert all(row["lenient"]["f1"] == 1.0 for row in report["entities"].values())
     assert report["proposed"]["with_gold_proposed"]["right"] == 1
@@ -54,7 +42,7 @@ def test_a_different_task_boundary_costs_task_only() -> None:
         FIRST[1],
         _paper("c", (EntityType.METHOD, "GPT-4", "used")),  # annotated once only: not scored
     ]
-    report = _agreement_module().agreement(FIRST, second)
+    report = load_script("scripts/annotation/agreement.py").agreement(FIRST, second)
     ents = report["entities"]
     assert report["abstracts"] == 2
     assert ents["TASK"]["lenient"]["f1"] == 0.0

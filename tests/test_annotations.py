@@ -4,26 +4,15 @@ for an independent evaluation or one of the project's own evaluation sets."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-from .conftest import PROJECT_ROOT, SHARED
+from .conftest import PROJECT_ROOT, SHARED, load_script
 
 pytestmark = [pytest.mark.shared, pytest.mark.slow]
 ANN = PROJECT_ROOT / "data" / "annotations"
-
-
-def _batch_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "batch", PROJECT_ROOT / "scripts" / "annotation" / "batch.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +33,7 @@ def _ids(name: str) -> list[str]:
 
 
 def test_every_batch_passes_the_checker(corpus: dict[str, str]) -> None:
-    batch = _batch_module()
+    batch = load_script("scripts/annotation/batch.py")
     errors = [
         e
         for name in batch.SETS
@@ -60,7 +49,7 @@ def test_no_annotated_abstract_is_kept_for_independent_evaluation(corpus: dict[s
     }
     hits = [
         i
-        for name in ("train", "xvenue_heldout", "results_heldout", "train_more", "train_agreement")
+        for name in load_script("scripts/annotation/batch.py").SETS
         for i in _ids(name)
         if hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() in excluded
     ]

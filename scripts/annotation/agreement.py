@@ -48,8 +48,9 @@ def agreement(first: list[GoldPaper], second: list[GoldPaper]) -> dict[str, Any]
     over the abstracts both annotated."""
     by_id = {p.id: p for p in second}
     gold = [p for p in first if p.id in by_id]
-    ents = {p.id: as_prediction(by_id[p.id])[0] for p in gold}
-    res = {p.id: as_prediction(by_id[p.id])[1] for p in gold}
+    preds = {p.id: as_prediction(by_id[p.id]) for p in gold}
+    ents = {pid: e for pid, (e, _) in preds.items()}
+    res = {pid: r for pid, (_, r) in preds.items()}
     return {
         "abstracts": len(gold),
         "entities": score_entities(gold, ents),

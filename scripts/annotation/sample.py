@@ -41,12 +41,13 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+from batch import SETS  # scripts/annotation/batch.py, beside this script
+
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 OUT = ROOT / "data" / "annotations"
 # two training batches far apart (annotated by different annotators, early and late in the work)
 AGREEMENT_BATCHES = (10, 50)
-BATCH = 40
 
 
 def digest(text: str) -> str:
@@ -177,7 +178,8 @@ def main() -> None:
     taken |= set(results)
     rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
     train_more = draw(rest, args.train_more, "train-more")
-    agreement = [i for k in AGREEMENT_BATCHES for i in train[k * BATCH : (k + 1) * BATCH]]
+    size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
+    agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
