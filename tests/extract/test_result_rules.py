@@ -373,3 +373,56 @@ def test_the_method_a_gain_is_measured_on_is_the_baseline(nlp):
     text = "We propose Foo. Foo improves accuracy on ImageNet by 2%, and improves Foo-S by 1%."
     ents = [ent(text, "Foo", EntityType.METHOD, "proposed")]
     assert [r.baseline for r in run(nlp, text, ents)] == [None, None]
+
+
+def test_later_gains_of_a_sentence_share_its_one_baseline(nlp):
+    text = (
+        "On a mobile GPU, QuuxTrack runs 11x faster than Zeppo, while using 14x fewer parameters and 37x "
+        "fewer FLOPs. QuuxTrack reaches 71.2% AUC, and ablations show 3x fewer parameters than QuuxTrack-L "
+        "and 2x fewer than BazNet."
+    )
+    ents = [
+        ent(text, "QuuxTrack", EntityType.METHOD, "proposed"),
+        ent(text, "Zeppo", EntityType.METHOD, "baseline"),
+        ent(text, "BazNet", EntityType.METHOD, "baseline"),
+    ]
+    got = [(r.value, r.baseline) for r in run(nlp, text, ents)]
+    # one baseline in the first sentence: every later ratio compares to it; the second sentence names
+    # two, so nothing is shared there and the absolute score never takes one
+    assert got[:3] == [(11, "Zeppo"), (14, "Zeppo"), (37, "Zeppo")]
+    assert (71.2, None) in got
+    assert (2, "BazNet") in got
+
+
+def test_metric_is_what_a_score_is_of(nlp):
+    text = (
+        "BazSeg reaches a mIoU score of 51.2% and a record FID score of 2.1, a Pearson correlation score of "
+        "0.62, an F1 score of 88.0 on the test sets. On ImageNet it reaches 93.6% top-1."
+    )
+    ents = [ent(text, "BazSeg", EntityType.METHOD, "proposed"), ent(text, "top-1", EntityType.METRIC)]
+    got = [r.metric for r in run(nlp, text, ents)]
+    # the measure a score is of, as the annotators name it; a score that is its own name keeps "score";
+    # a bare "top-1" is written out
+    assert got == ["mIoU", "FID", "Pearson correlation", "F1 score", "top-1 accuracy"]
+
+
+def test_metric_drops_the_claim_made_of_it(nlp):
+    text = "BazGAN sets a record inception score of 8.8 and the highest Pass@1 of 41.5% on CIFAR-10."
+    ents = [ent(text, "BazGAN", EntityType.METHOD, "proposed"), ent(text, "Pass@1", EntityType.METRIC)]
+    assert [r.metric for r in run(nlp, text, ents)] == ["inception score", "Pass@1"]
+
+
+def test_numbers_pair_in_order_with_a_metric_list_after_them(nlp):
+    text = (
+        "On CrowdQux, BazDet gives +3.2% and +2.0% improvements in MR and AP. BazCap achieves 4.8% and 21.5% "
+        "absolute gains in terms of BLEU@4 and CIDEr metrics, and 81.2% and 64.0% accuracy on A-1 and B-2."
+    )
+    ents = [ent(text, "MR", EntityType.METRIC), ent(text, "BLEU@4", EntityType.METRIC)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [
+        (3.2, "MR"),
+        (2.0, "AP"),
+        (4.8, "BLEU@4"),
+        (21.5, "CIDEr"),
+        (81.2, "accuracy"),  # one metric after the run: shared, as before
+        (64.0, "accuracy"),
+    ]

@@ -15,12 +15,13 @@ from itertools import pairwise
 from spacy.tokens import Doc
 
 from ...records import EntityType
+from ..text.numbers import Quantity
 from ..text.regex import last_match
 from .baselines import attribute_baselines, baseline_from_np
 from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
 from .filters import result_kind
 from .lists import clean_np, coordinated_runs, list_after, split_list
-from .metrics import metric_from_phrase, metric_local, metrics_in
+from .metrics import clean_metric, metric_from_phrase, metric_local, metrics_in
 from .vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
@@ -81,6 +82,7 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
         if not c.metric:
             metric_from_phrase(ctx, c, s0, s1, all_q)
 
+    _pair_metric_list(text, runs, metrics, all_q, s1)
     # share within runs: kind, metric (trailing "on/in terms of" scope)
     for run in runs:
         if len(run) > 1:
@@ -168,6 +170,40 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
                     for c, t in zip(run, subjects, strict=True):
                         subj_ent = canon_name(ctx, t, s0 + lists[-1].start(), EntityType.METHOD)
                         c.method = subj_ent or ctx.acro.get(t, t)
+
+
+#: from a run's last number to a metric list: "+3.2% and +2.0% improvements in MR and AP", "4.8% and 21.5%
+#: absolute gains in terms of BLEU@4 and CIDEr"
+_TO_METRIC_LIST = re.compile(
+    r"\s*(?:(?:absolute|relative|average|points?|pp)\s+)?(?:improvements?|gains?|increases?|reductions?|"
+    r"decreases?|boosts?|drops?)?\s*(?:in(?:\s+terms\s+of)?|on)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+#: between two names of a metric list ("BLEU@4 and CIDEr": the vocabulary match ends before "@4")
+_LIST_SEP = re.compile(r"[@\w.-]*\s*(?:,\s*(?:and\s+)?|and\s+|/\s*)")
+
+
+def _pair_metric_list(
+    text: str, runs: list[list[Cand]], metrics: list[tuple[int, int, str]], all_q: list[Quantity], s1: int
+) -> None:
+    """A run of n numbers followed by a list of exactly n metrics pairs them in order, whatever the
+    nearest-metric rule gave each ("+3.2% and +2.0% improvements in MR and AP": MR, then AP)."""
+    for run in runs:
+        n = len(run)
+        if n < 2 or any(c.metric_how in {"unit", "phrase"} or c.cost_fraction for c in run):
+            continue
+        last = run[-1].q
+        nxt = min((q.start for q in all_q if q.start > last.start), default=s1)
+        after = [m for m in metrics if last.end <= m[0] < nxt]
+        if len(after) < n or not _TO_METRIC_LIST.match(text, last.end, after[0][0]):
+            continue
+        chosen = after[:n]
+        if all(_LIST_SEP.fullmatch(text, a[1], b[0]) for a, b in pairwise(chosen)) and (
+            len(after) == n or not _LIST_SEP.fullmatch(text, chosen[-1][1], after[n][0])
+        ):
+            for c, (_ms, me, name) in zip(run, chosen, strict=True):
+                c.metric, c.metric_how = clean_metric(name), "after"
+                c.ev_end = max(c.ev_end, me)
 
 
 def attribute_datasets(

@@ -267,12 +267,29 @@ def clean_metric(name: str) -> str | None:
     name = re.sub(
         r"^\d+(?:\.\d+)?\s*[xX×%]\s+(?=[A-Za-z])", "", name
     )  # "300x speedup" names the measure "speedup"
-    name = re.sub(
-        r"^([A-Z]{3,})\s+scores?$", r"\1", name
-    )  # "FID scores", "ECE score": the measure is FID, ECE
+    # "a record inception score", "the highest Pass@1": the measure, not the claim made of it
+    name = re.sub(r"^(?:(?:[Aa]|[Tt]he)\s+)?(?:(?:new|record|highest|best|lowest)\s+)+(?=\S)", "", name)
+    name = _score_of(name)
+    # "93.6% top-1": the annotators write the measure out, "top-1 accuracy"
+    name = re.sub(r"^([Tt]op-?\d+)$", r"\1 accuracy", name)
     low = name.lower()
     if low in {"score", "scores", "cost", "return", "consistency", "agreement", "compute", "likelihood"}:
         return None
     if low in {"memory"}:
         return "memory usage"
     return name
+
+
+#: scores named after what they are: "F1 score", "inception score" (the guidelines' names keep "score")
+_NAMED_SCORES = re.compile(r"(?i)f[-\s]?\d*(?:\.\d+)?|f-?measure|inception")
+
+
+def _score_of(name: str) -> str:
+    """ "mIoU score", "FID scores", "Pearson correlation score", "a record FID score": the measure is the
+    metric the score is of (the annotators write "mIoU", "Pearson correlation"); a score that is its own
+    name ("F1 score", "inception score", "correctness score") stays."""
+    m = re.fullmatch(r"(?i:(?:final\s+|overall\s+)*)(?P<of>.+?)\s+scores?", name)
+    if m is None or _NAMED_SCORES.fullmatch(m.group("of")):
+        return name
+    last = m.group("of").split()[-1]
+    return m.group("of") if METRIC_RX.fullmatch(last) or METRIC_RX.fullmatch(m.group("of")) else name
