@@ -5,6 +5,7 @@
     python scripts/train.py --no-vectors          # without the in-domain floret vectors
     python scripts/train.py --pretrain            # the tok2vec starts from `spacy pretrain` weights
     python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
+    python scripts/train.py --distill 8000 --finetune-gold 1200   # the experiment: then gold only
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -23,6 +24,8 @@ Steps (each skipped when its output exists, unless --force):
 5. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
    tok2vec with ``--pretrain``; on the gold twice plus the silver, at most 3,000 steps, with
    ``--distill``). Labels are the four types (``--roles`` adds the roles).
+5b. **gold fine-tune** (``--finetune-gold STEPS``, an experiment, never installed): ``model-best`` trained
+   on for STEPS more steps on the gold of every training sample alone (``finetune``).
 6. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
 7. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
    model and the scorers before it: ``scripts/train_filter.py`` (the mention filter,
@@ -61,6 +64,11 @@ FIXTURES = ROOT / "tests" / "fixtures"
 CONFIG = ROOT / "pipeline" / "extract" / "learned" / "config.cfg"
 PACKAGED = ROOT / "pipeline" / "extract" / "learned" / "model"
 MAX_MODEL_MB = 40
+#: the annotated sets the entity model (teacher and student) trains on; the learned scorers (step 7) also
+#: read the other training samples, whose abstracts the entity model has not seen, as a new paper's
+ENTITY_MODEL_SETS = ("train",)
+#: every annotated training sample (never an evaluation set)
+TRAINING_SETS = ("train", "train_more")
 
 
 def digest(text: str) -> str:
@@ -101,14 +109,21 @@ def is_banned(abstract: str, keys: tuple[set[str], set[str]]) -> bool:
     return digest(abstract) in keys[0] or prefix_key(abstract) in keys[1]
 
 
-def build_corpus(out: Path, fraction: float, with_roles: bool) -> dict[str, int]:
+def build_corpus(
+    out: Path, fraction: float, with_roles: bool, sets: tuple[str, ...] = ENTITY_MODEL_SETS
+) -> dict[str, int]:
     import spacy
     from spacy.tokens import DocBin
 
     nlp = spacy.blank("en")
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
     banned = evaluation_keys()
-    rows = [row for path in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for row in read_jsonl(path)]
+    rows = [
+        row
+        for name in sets
+        for path in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))
+        for row in read_jsonl(path)
+    ]
     stats = {"annotated": len(rows), "dropped_eval": 0, "train": 0, "dev": 0, "spans": 0, "unaligned": 0}
     train_rows = [r for r in rows if not is_dev(r["id"])]
     dev_rows = [r for r in rows if is_dev(r["id"])]
@@ -275,6 +290,34 @@ def train(
     return out / "model" / "model-best"
 
 
+def finetune(out: Path, start: Path, steps: int, sets: tuple[str, ...] = TRAINING_SETS) -> Path:
+    """Continue training ``start`` (tok2vec and ner sourced from it, its vectors kept) on the gold of
+    ``sets`` alone for at most ``steps`` steps at half the learning rate. The student's last steps were on
+    gold plus silver, where silver outnumbers gold; a short gold-only pass lets the annotators' conventions
+    have the last word, and adds the sets the teacher and student never saw. The best checkpoint is picked
+    on the development split of every set."""
+    from spacy.util import load_config
+
+    corpus = out / "corpus-finetune"
+    if not (corpus / "train.spacy").exists():
+        print("fine-tune corpus:", build_corpus(corpus, 1.0, with_roles=False, sets=sets))
+    config = load_config(CONFIG)
+    for name in config["nlp"]["pipeline"]:
+        config["components"][name] = {"source": str(start)}
+    config["paths"].update(
+        train=str(corpus / "train.spacy"), dev=str(corpus / "dev.spacy"), vectors=str(start)
+    )
+    config["training"].update(max_steps=steps, max_epochs=0, patience=0)
+    config["training"]["optimizer"]["learn_rate"] = 0.0005
+    cfg_path = out / "finetune.cfg"
+    config.to_disk(cfg_path)
+    cmd = [sys.executable, "-m", "spacy", "train", str(cfg_path), "--output", str(out / "finetune")]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    (out / "finetune.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    return out / "finetune" / "model-best"
+
+
 def install(best: Path) -> None:
     size_mb = sum(p.stat().st_size for p in best.rglob("*") if p.is_file()) / 2**20
     if size_mb > MAX_MODEL_MB:
@@ -318,6 +361,14 @@ def main() -> None:
         help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
         "roles are left to the rules)",
     )
+    ap.add_argument(
+        "--finetune-gold",
+        type=int,
+        default=0,
+        metavar="STEPS",
+        help="experiment: then fine-tune on the gold of every training sample for STEPS steps (implies "
+        "--no-install: the learned scorers take train_more as unseen by the entity model)",
+    )
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
@@ -342,6 +393,9 @@ def main() -> None:
             init_tok2vec = pretrain(args.pretrain_dir, vectors)
     mixed = distill_corpus(args.output, args.distill, args.teacher_dir) if args.distill else None
     best = train(args.output, vectors, init_tok2vec, mixed)
+    if args.finetune_gold:
+        print("fine-tuned:", finetune(args.output, best, args.finetune_gold))
+        return
     if not args.no_install:
         install(best)
         if not args.no_attribution:

@@ -4,16 +4,17 @@
     python scripts/train_attribution.py --no-install --report out/attribution.json
 
 What it does (CPU, about 5 minutes, deterministic):
-1. runs the default pipeline (entity model on, learned attribution off) over the training corpus
-   (``data/annotations/train``) and the two ICLR development sets (``tests/fixtures/iclr202*_dev_*``),
+1. runs the default pipeline (entity model on, learned attribution off) over both training samples
+   (``data/annotations/train`` and ``train_more``: ``train.TRAINING_SETS``) minus the training corpus's
+   dev split (``training_papers``: no development set is fitted on, so all of them judge the scorers),
    recording for every kept number and every attribute the options the scorer chooses from
    (``rerank.iter_options``), with the rules' answer among the features;
 2. matches our results to the annotated ones (``paperkg evaluate``'s matching) and labels each option
    right or wrong (lenient, alias-aware names; "none" is right when the annotation names nothing);
    results whose annotated name is not among the options teach nothing and are skipped;
 3. fits one logistic regression per attribute (scikit-learn, L2, balanced classes) over the options;
-   C and the choice between scorer and rules are made by 10-fold cross-validation over the training
-   corpus's abstracts (folds by id hash; its dev split alone holds 74 matched results, too few to decide):
+   C and the choice between scorer and rules are made by 10-fold cross-validation over those abstracts
+   (folds by id hash; the dev split alone holds 74 matched results, too few to decide):
    an attribute uses the scorer only if its argmax option beats the rules' answer on the mean of two
    accuracies, where the annotation names the attribute and where it names nothing (so neither always
    answering nor never answering wins), without losing accuracy where the annotation names it (the
@@ -39,14 +40,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train import ANNOTATIONS, CORPUS, evaluation_keys, is_banned, read_jsonl  # noqa: E402
+from train import (  # noqa: E402
+    ANNOTATIONS,
+    CORPUS,
+    ENTITY_MODEL_SETS,
+    TRAINING_SETS,
+    evaluation_keys,
+    is_banned,
+    read_jsonl,
+)
 
 from pipeline.evaluate import (  # noqa: E402
     TOL,
     GoldPaper,
     _alias_table,
     load_gold_jsonl,
-    load_set,
     match_results,
     norm_name,
 )
@@ -60,8 +68,6 @@ from pipeline.records import PaperRecord  # noqa: E402
 
 C_GRID = (0.03, 0.1, 0.3, 1.0, 3.0)
 FOLDS = 10
-#: besides the training corpus: the development sets with full guideline gold
-DEV_SETS = ("iclr2025_dev", "iclr2024_dev")
 
 
 def scorer_args(description: str, cache: Path) -> argparse.Namespace:
@@ -92,31 +98,33 @@ def fold_of(paper_id: str) -> int:
 
 def unseen_by_entity_model(paper_ids: list[str]) -> list[bool]:
     """Whether each paper's mentions come from text the entity model never trained on (the training
-    corpus's dev split, the ICLR development sets): only there do they look like a new paper's."""
-    train_ids = set((ANNOTATIONS / "train.ids").read_text().split())
+    corpus's dev split, the samples it was not trained on): only there do they look like a new paper's."""
+    train_ids = {i for name in ENTITY_MODEL_SETS for i in (ANNOTATIONS / f"{name}.ids").read_text().split()}
     return [not (i in train_ids and not is_dev(i)) for i in paper_ids]
 
 
 def training_papers() -> tuple[list[GoldPaper], list[PaperRecord]]:
-    """The annotated papers the learned scorers are fitted on, gold and input in the same order: the
-    training corpus (minus abstracts matching an evaluation abstract) and the ICLR development sets."""
+    """The annotated papers the learned scorers are fitted on, gold and input in the same order: both
+    training samples minus the training corpus's dev split (and minus abstracts matching an evaluation
+    abstract). No development set is among them (pipeline 0.11.0 on; before, the dev split and the ICLR dev
+    sets were, and the default pipeline's numbers there were in-sample), so every dev set judges the
+    scorers out of sample."""
     banned = evaluation_keys()
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
-    gold = [g for p in sorted((ANNOTATIONS / "train").glob("batch_*.jsonl")) for g in load_gold_jsonl(p)]
+    # the training corpus's dev split (``paperkg evaluate --sets train_dev``) stays out, like the ICLR dev
+    # sets: they judge the fitted scorers
+    gold = [
+        g
+        for name in TRAINING_SETS
+        for p in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))
+        for g in load_gold_jsonl(p)
+        if not (name == "train" and is_dev(g.id))
+    ]
     gold = [g for g in gold if not is_banned(texts[g.id]["abstract"], banned)]
     papers = [
         PaperRecord(id=g.id, title=texts[g.id].get("title"), abstract=texts[g.id]["abstract"], source="train")
         for g in gold
     ]
-    for name in DEV_SETS:  # development sets with full guideline gold (never a held-out set)
-        bench = load_set(name)
-        if isinstance(bench, str):
-            raise SystemExit(f"{name}: {bench}")
-        by_id = {g.id: g for g in bench.gold}
-        for paper in bench.papers:
-            if paper.id in by_id:
-                papers.append(paper)
-                gold.append(by_id[paper.id])
     return gold, papers
 
 

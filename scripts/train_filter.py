@@ -5,9 +5,9 @@
 
 What it does (CPU, about 2 minutes, deterministic):
 1. runs the default pipeline with the filter (and the proposal choice) off over the papers of
-   ``train_attribution.training_papers`` the entity model never trained on (the training corpus's dev
-   split and the ICLR development sets): on its own training abstracts the model is right by
-   construction;
+   ``train_attribution.training_papers`` the entity model never trained on (the second training sample
+   ``train_more``, 1,200 papers; no development set, so that they judge the filter): on its own training
+   abstracts the model is right by construction;
 2. labels each combined mention right when one of its forms is an annotated entity of its type
    (lenient names);
 3. fits one logistic regression (scikit-learn, L2) over the mentions and cross-validates it, 10 folds
@@ -71,7 +71,7 @@ def record_rows() -> list[dict[str, Any]]:
 
     def hook(doc, rules, mentions, gazetteer):  # type: ignore[no-untyped-def]
         keys = rule_keys(rules)
-        seen[doc.text] = [(m, features(doc, m, keys, gazetteer)) for m in mentions]
+        seen[doc.text] = [(m, features(doc, m, keys, gazetteer, mentions)) for m in mentions]
 
     finder.filter_hook = hook
     unseen = unseen_by_entity_model([g.id for g in gold])

@@ -85,40 +85,46 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 
 #: the default pipeline (rules and the trained model, combined as ``learned.combine.DEFAULT_STRATEGY``) on
 #: the sets it was chosen on, plus the seeds: lenient F1 per type, value+unit F1 and proposed-method
-#: accuracy, just under the numbers in the README. The mention filter and the proposal scorer are fitted
-#: on the training corpus's dev split and the ICLR dev sets, so their floors there are in-sample.
+#: accuracy, just under the numbers in the README. Since pipeline 0.11.0 no learned scorer is fitted on
+#: these sets (they were up to 0.10.0, whose floors here were in-sample fit rather than quality: the one
+#: time they were reset downward, with the out-of-sample evidence in the README), so every floor here
+#: now guards out-of-sample numbers and may only rise.
 DEFAULT_FLOORS = {
+    # proposed 0.96 -> 0.84 in 0.11.0, the one floor here lowered on an out-of-sample set: the refitted
+    # proposal choice answers "none" more often (seeds 33/34 -> 29/34 with a proposed method, 21/23 both
+    # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
+    # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
         "METHOD": 0.78,
         "DATASET": 0.95,
-        "METRIC": 0.83,
-        "TASK": 0.51,
+        "METRIC": 0.85,
+        "TASK": 0.52,
         "results": 0.99,
-        "proposed": 0.96,
+        "proposed": 0.84,
     },
     "train_dev": {
-        "METHOD": 0.78,
+        "METHOD": 0.68,
         "DATASET": 0.85,
-        "METRIC": 0.67,
+        "METRIC": 0.57,
         "TASK": 0.54,
-        "results": 0.89,
-        "proposed": 0.80,
+        "results": 0.90,
+        "proposed": 0.67,
     },
     "iclr2025_dev": {
-        "METHOD": 0.85,
+        "METHOD": 0.73,
         "DATASET": 0.83,
-        "METRIC": 0.75,
+        "METRIC": 0.67,
         "TASK": 0.47,
-        "results": 0.90,
-        "proposed": 0.90,
+        "results": 0.89,
+        "proposed": 0.82,
     },
     "iclr2024_dev": {
-        "METHOD": 0.83,
+        "METHOD": 0.75,
         "DATASET": 0.81,
-        "METRIC": 0.73,
+        "METRIC": 0.66,
         "TASK": 0.52,
         "results": 0.93,
-        "proposed": 0.96,
+        "proposed": 0.83,
     },
 }
 
