@@ -109,6 +109,19 @@ def is_banned(abstract: str, keys: tuple[set[str], set[str]]) -> bool:
     return digest(abstract) in keys[0] or prefix_key(abstract) in keys[1]
 
 
+def annotation_batches(sets: tuple[str, ...]) -> list[Path]:
+    """The checked batch files of the annotated ``sets`` (``data/annotations/<set>/batch_*.jsonl``), in
+    order."""
+    return [path for name in sets for path in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))]
+
+
+def run_timed(cmd: list[str], record: Path) -> None:
+    """Run a training step's command and write its wall time (``{"seconds": ...}``) to ``record``."""
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    record.write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+
+
 def build_corpus(
     out: Path, fraction: float, with_roles: bool, sets: tuple[str, ...] = ENTITY_MODEL_SETS
 ) -> dict[str, int]:
@@ -118,12 +131,7 @@ def build_corpus(
     nlp = spacy.blank("en")
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
     banned = evaluation_keys()
-    rows = [
-        row
-        for name in sets
-        for path in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))
-        for row in read_jsonl(path)
-    ]
+    rows = [row for path in annotation_batches(sets) for row in read_jsonl(path)]
     stats = {"annotated": len(rows), "dropped_eval": 0, "train": 0, "dev": 0, "spans": 0, "unaligned": 0}
     train_rows = [r for r in rows if not is_dev(r["id"])]
     dev_rows = [r for r in rows if is_dev(r["id"])]
@@ -224,9 +232,7 @@ def pretrain(out: Path, vectors: Path | None) -> Path:
     raw = write_unlabelled(out / "raw.jsonl")
     cmd = [sys.executable, "-m", "spacy", "pretrain", str(CONFIG), str(out / "weights")]
     cmd += ["--paths.raw_text", str(raw), *_vector_args(vectors)]
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True)
-    (out / "pretrain.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    run_timed(cmd, out / "pretrain.json")
     raw.unlink()
     return out / "weights" / "model0.bin"
 
@@ -284,9 +290,7 @@ def train(
         cmd += ["--training.max_steps", "3000"]
     if init_tok2vec is not None:
         cmd += ["--paths.init_tok2vec", str(init_tok2vec)]
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True)
-    (out / "train.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    run_timed(cmd, out / "train.json")
     return out / "model" / "model-best"
 
 
@@ -312,9 +316,7 @@ def finetune(out: Path, start: Path, steps: int, sets: tuple[str, ...] = TRAININ
     cfg_path = out / "finetune.cfg"
     config.to_disk(cfg_path)
     cmd = [sys.executable, "-m", "spacy", "train", str(cfg_path), "--output", str(out / "finetune")]
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True)
-    (out / "finetune.json").write_text(json.dumps({"seconds": round(time.perf_counter() - t0, 1)}) + "\n")
+    run_timed(cmd, out / "finetune.json")
     return out / "finetune" / "model-best"
 
 

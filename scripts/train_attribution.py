@@ -45,6 +45,7 @@ from train import (  # noqa: E402
     CORPUS,
     ENTITY_MODEL_SETS,
     TRAINING_SETS,
+    annotation_batches,
     evaluation_keys,
     is_banned,
     read_jsonl,
@@ -116,7 +117,7 @@ def training_papers() -> tuple[list[GoldPaper], list[PaperRecord]]:
     gold = [
         g
         for name in TRAINING_SETS
-        for p in sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))
+        for p in annotation_batches((name,))
         for g in load_gold_jsonl(p)
         if not (name == "train" and is_dev(g.id))
     ]

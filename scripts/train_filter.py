@@ -44,7 +44,13 @@ from train_attribution import (  # noqa: E402
 
 from pipeline.evaluate import Counts, GoldPaper, score_paper_entities  # noqa: E402
 from pipeline.extract.learned.linear import score  # noqa: E402
-from pipeline.extract.learned.mention_filter import WEIGHTS, FilterWeights, features, rule_keys  # noqa: E402
+from pipeline.extract.learned.mention_filter import (  # noqa: E402
+    WEIGHTS,
+    FilterWeights,
+    features,
+    rule_keys,
+    type_ranks,
+)
 from pipeline.records import EntityMention, EntityType  # noqa: E402
 
 C_GRID = (0.1, 0.3, 1.0)
@@ -71,7 +77,8 @@ def record_rows() -> list[dict[str, Any]]:
 
     def hook(doc, rules, mentions, gazetteer):  # type: ignore[no-untyped-def]
         keys = rule_keys(rules)
-        seen[doc.text] = [(m, features(doc, m, keys, gazetteer, mentions)) for m in mentions]
+        ranks = type_ranks(mentions)
+        seen[doc.text] = [(m, features(doc, m, keys, gazetteer, ranks)) for m in mentions]
 
     finder.filter_hook = hook
     unseen = unseen_by_entity_model([g.id for g in gold])

@@ -37,14 +37,14 @@ def features(
     m: EntityMention,
     rule_keys: set[tuple[str, str]],
     gazetteer: Mapping[str, frozenset[str]],
-    siblings: Sequence[EntityMention] = (),
+    ranks: TypeRanks | None = None,
 ) -> dict[str, float]:
     """Sparse features of one mention, each prefixed with its type (the types are learned apart).
 
     ``rule_keys``: (type, ``norm_key``) of every rule mention and alias before the combination;
-    ``gazetteer``: lower-cased gazetteer names per type; ``siblings``: every combined mention of the
-    abstract, ``m`` among them (annotators list "the main" tasks, about four: how many of its type the
-    abstract has and where this one comes among them tell a main one from a passing one)."""
+    ``gazetteer``: lower-cased gazetteer names per type; ``ranks``: ``type_ranks`` of every combined
+    mention of the abstract, ``m`` among them (annotators list "the main" tasks, about four: how many of
+    its type the abstract has and where this one comes among them tell a main one from a passing one)."""
     t = m.type.value
     text = doc.text
     f: dict[str, float] = {"bias": 1.0, f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
@@ -87,16 +87,35 @@ def features(
         for i, w in enumerate(_words(text[e0 : e0 + 30])[:2]):
             f[f"{t}&a{i}:{w}"] = 1.0
         f[f"{t}&position"] = s0 / max(1, len(text))
-    same = sorted(_order(x) for x in siblings if x.type is m.type)
-    if same:
-        f[f"{t}&n_type={min(len(same), 6)}"] = 1.0
-        f[f"{t}&rank={min(same.index(_order(m)) if _order(m) in same else 0, 4)}"] = 1.0
+    if ranks is not None and m.type.value in ranks.counts:
+        f[f"{t}&n_type={min(ranks.counts[m.type.value], 6)}"] = 1.0
+        f[f"{t}&rank={min(ranks.first.get((m.type.value, _order(m)), 0), 4)}"] = 1.0
     return f
 
 
 def _order(m: EntityMention) -> tuple[int, int]:
     """Reading order of a mention: the title first, then the abstract by offset."""
     return (0 if m.in_title else 1, m.start)
+
+
+@dataclass(frozen=True)
+class TypeRanks:
+    """Per type, how many mentions an abstract has, and each reading position's first rank among them."""
+
+    counts: Mapping[str, int]
+    first: Mapping[tuple[str, tuple[int, int]], int]
+
+
+def type_ranks(mentions: Sequence[EntityMention]) -> TypeRanks:
+    """The ranks ``features`` reads, computed once per abstract rather than once per mention."""
+    by_type: dict[str, list[tuple[int, int]]] = {}
+    for x in mentions:
+        by_type.setdefault(x.type.value, []).append(_order(x))
+    first: dict[tuple[str, tuple[int, int]], int] = {}
+    for t, orders in by_type.items():
+        for i, o in enumerate(sorted(orders)):
+            first.setdefault((t, o), i)
+    return TypeRanks({t: len(v) for t, v in by_type.items()}, first)
 
 
 @dataclass(frozen=True)
@@ -133,9 +152,10 @@ def keep(
     if fw is None or not fw.thresholds:
         return list(mentions)
     keys = rule_keys(rule_mentions)
+    ranks = type_ranks(mentions)
     return [
         m
         for m in mentions
         if m.type.value not in fw.thresholds
-        or score(features(doc, m, keys, gazetteer, mentions), fw.weights) > fw.thresholds[m.type.value]
+        or score(features(doc, m, keys, gazetteer, ranks), fw.weights) > fw.thresholds[m.type.value]
     ]
