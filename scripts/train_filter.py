@@ -3,20 +3,22 @@
     python scripts/train_filter.py              # writes pipeline/extract/learned/filter_weights.json
     python scripts/train_filter.py --no-install --report out/filter.json
 
-What it does (CPU, about 2 minutes, deterministic):
+What it does (CPU, about 2.5 minutes, deterministic):
 1. runs the default pipeline with the filter (and the proposal choice) off over the papers of
    ``train_attribution.training_papers`` the entity model never trained on (the second training sample
    ``train_more``, 1,200 papers; no development set, so that they judge the filter): on its own training
    abstracts the model is right by construction;
-2. labels each combined mention right when one of its forms is an annotated entity of its type
-   (lenient names);
+2. labels each combined mention, and each task candidate (``learned.task_candidates``: the title's
+   and the abstract's phrases no mention names), right when one of its forms is an annotated entity of
+   its type (lenient names);
 3. fits one logistic regression (scikit-learn, L2) over the mentions and cross-validates it, 10 folds
    by id hash (``train_attribution.fold_of``): per type, ``paperkg evaluate``'s lenient F1 over those
    papers (``evaluate.score_paper_entities``) with the mentions under a threshold dropped (methods,
-   metrics and tasks: ``TYPES``). One C serves
-   all types (the best summed gain of the types it would filter); per type the best threshold is used
-   only if it beats keeping every mention by at least ``MIN_GAIN`` F1 points. Final weights are fitted
-   on every fold.
+   metrics and tasks: ``TYPES``; candidates left out). The candidates, scored under features of their
+   own (``mention_filter.CANDIDATE``), get a threshold of their own: the one that maximises task F1 with
+   the tasks under theirs. One C serves all (the best summed gain of what it would filter); per type the
+   best threshold is used only if it beats keeping every mention by at least ``MIN_GAIN`` F1 points, and
+   the candidates only if they add as much to the filtered tasks. Final weights are fitted on every fold.
 The held-out sets are never read.
 """
 
@@ -45,8 +47,10 @@ from train_attribution import (  # noqa: E402
 from pipeline.evaluate import Counts, GoldPaper, score_paper_entities  # noqa: E402
 from pipeline.extract.learned.linear import score  # noqa: E402
 from pipeline.extract.learned.mention_filter import (  # noqa: E402
+    CANDIDATE,
     WEIGHTS,
     FilterWeights,
+    candidate_features,
     features,
     rule_keys,
     type_ranks,
@@ -55,6 +59,8 @@ from pipeline.records import EntityMention, EntityType  # noqa: E402
 
 C_GRID = (0.1, 0.3, 1.0)
 THRESHOLDS = (-3.0, -2.5, -2.0, -1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0)
+#: task candidates (``learned.task_candidates``): one in forty is annotated (a title phrase: one in twenty)
+CANDIDATE_THRESHOLDS = (-2.0, -1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 #: the types the filter may act on. Datasets stay the rules' (``learned.combine``): filtering them gained
 #: 0.9 F1 in cross-validation but cost 2 points on the seed gold, under the floor CI keeps there
 TYPES = ("METHOD", "METRIC", "TASK")
@@ -75,10 +81,12 @@ def record_rows() -> list[dict[str, Any]]:
     finder.learned_proposal = False
     seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = {}
 
-    def hook(doc, rules, mentions, gazetteer):  # type: ignore[no-untyped-def]
+    def hook(doc, rules, mentions, candidates, gazetteer):  # type: ignore[no-untyped-def]
         keys = rule_keys(rules)
         ranks = type_ranks(mentions)
-        seen[doc.text] = [(m, features(doc, m, keys, gazetteer, ranks)) for m in mentions]
+        seen[doc.text] = [(m, features(doc, m, keys, gazetteer, ranks), False) for m in mentions] + [
+            (m, candidate_features(doc, m, p, keys, gazetteer, ranks), True) for m, p in candidates
+        ]
 
     finder.filter_hook = hook
     unseen = unseen_by_entity_model([g.id for g in gold])
@@ -97,7 +105,10 @@ def record_rows() -> list[dict[str, Any]]:
                 "id": g.id,
                 "fold": fold_of(g.id),
                 "gold": g.entities,
-                "mentions": [{"mention": m, "features": f, "label": right(m)} for m, f in seen.pop(ex.text)],
+                "mentions": [
+                    {"mention": m, "features": f, "label": right(m), "candidate": c}
+                    for m, f, c in seen.pop(ex.text)
+                ],
             }
         )
     return rows
@@ -115,20 +126,62 @@ def lenient_f1(rows: list[dict[str, Any]], etype: str, kept: Any) -> float:
     return round(100 * float(total.prf()["f1"]), 2)
 
 
-def fit(rows: list[dict[str, Any]], c: float) -> dict[str, float]:
-    ms = [m for r in rows for m in r["mentions"]]
+def fit(rows: list[dict[str, Any]], c: float, candidates: bool = False) -> dict[str, float]:
+    """Weights fitted over the combined mentions of ``rows`` or (``candidates``) over its task
+    candidates alone: two separate fits, so that adding candidates leaves the mentions' scores as they
+    were. A candidate fit's intercept is the weight of ``CANDIDATE&bias`` (candidates have no ``bias``)."""
+    ms = [m for r in rows for m in r["mentions"] if m["candidate"] is candidates]
     weights, intercept = _fit_logistic([m["features"] for m in ms], [int(m["label"]) for m in ms], c, 3000)
-    return {**weights, "bias": round(weights.get("bias", 0.0) + intercept, 5)}
+    own = f"{CANDIDATE}&bias" if candidates else "bias"
+    return {**weights, own: round(weights.get(own, 0.0) + intercept, 5)}
 
 
-def cross_validate(rows: list[dict[str, Any]], c: float) -> dict[str, dict[float, float]]:
-    """Per type and threshold: lenient F1 with every mention scored by weights fitted without its fold."""
-    per_fold = {k: fit([r for r in rows if r["fold"] != k], c) for k in range(FOLDS)}
-    scores = {id(m): score(m["features"], per_fold[r["fold"]]) for r in rows for m in r["mentions"]}
+def fold_scores(rows: list[dict[str, Any]], c: float, candidates: bool = False) -> dict[int, float]:
+    """Each mention's (or candidate's) score under weights fitted without its paper's fold."""
+    per_fold = {k: fit([r for r in rows if r["fold"] != k], c, candidates) for k in range(FOLDS)}
     return {
-        t: {thr: lenient_f1(rows, t, lambda m, thr=thr: scores[id(m)] > thr) for thr in THRESHOLDS}
+        id(m): score(m["features"], per_fold[r["fold"]])
+        for r in rows
+        for m in r["mentions"]
+        if m["candidate"] is candidates
+    }
+
+
+def cross_validate(
+    rows: list[dict[str, Any]], c: float
+) -> tuple[dict[str, dict[float, float]], dict[int, float]]:
+    """Per type and threshold: lenient F1 with every mention scored by weights fitted without its fold
+    (the task candidates left out); and those scores."""
+    scores = fold_scores(rows, c)
+    cv = {
+        t: {
+            thr: lenient_f1(rows, t, lambda m, thr=thr: not m["candidate"] and scores[id(m)] > thr)
+            for thr in THRESHOLDS
+        }
         for t in TYPES
     }
+    return cv, scores
+
+
+def cross_validate_candidates(
+    rows: list[dict[str, Any]], c: float, task_scores: dict[int, float], task_threshold: float
+) -> dict[float, float]:
+    """Per candidate threshold: task F1 with the tasks kept as the filter keeps them (cross-fitted
+    scores over ``task_threshold``) and the candidates scored by weights fitted without their fold."""
+    scores = fold_scores(rows, c, candidates=True)
+    return {
+        thr: lenient_f1(
+            rows,
+            "TASK",
+            lambda m, thr=thr: scores[id(m)] > thr if m["candidate"] else task_scores[id(m)] > task_threshold,
+        )
+        for thr in CANDIDATE_THRESHOLDS
+    }
+
+
+def best_threshold(f1_at: dict[float, float]) -> float:
+    """The threshold of the best F1, the lowest among ties (drop as little as the best allows)."""
+    return max(f1_at, key=lambda x: (f1_at[x], -x))
 
 
 def fold_filters() -> dict[int, FilterWeights] | None:
@@ -142,19 +195,21 @@ def fold_filters() -> dict[int, FilterWeights] | None:
     if not CACHE.is_file():
         raise SystemExit(f"{CACHE} missing: run scripts/train_filter.py first (cross-fitting needs its rows)")
     rows = pickle.loads(CACHE.read_bytes())
-    if fit(rows, packaged["C"]) != packaged["weights"]:
+    cand = packaged["types"].get(CANDIDATE, {})
+
+    def weights(rows: list[dict[str, Any]]) -> dict[str, float]:
+        return {**fit(rows, packaged["C"]), **(fit(rows, cand["C"], True) if cand.get("use") else {})}
+
+    if weights(rows) != packaged["weights"]:
         raise SystemExit(f"{CACHE} does not reproduce {WEIGHTS}: run scripts/train_filter.py again")
     thresholds = {t: float(v["threshold"]) for t, v in packaged["types"].items() if v["use"]}
-    return {
-        k: FilterWeights(thresholds, fit([r for r in rows if r["fold"] != k], packaged["C"]))
-        for k in range(FOLDS)
-    }
+    return {k: FilterWeights(thresholds, weights([r for r in rows if r["fold"] != k])) for k in range(FOLDS)}
 
 
 def main() -> None:
     args = scorer_args(__doc__.splitlines()[0], CACHE)
     rows = cached(CACHE, args.reuse, record_rows)
-    base = {t: lenient_f1(rows, t, lambda m: True) for t in TYPES}
+    base = {t: lenient_f1(rows, t, lambda m: not m["candidate"]) for t in TYPES}
     print(f"{len(rows)} papers; keeping every mention:", base)
     cv = {c: cross_validate(rows, c) for c in C_GRID}
 
@@ -162,20 +217,38 @@ def main() -> None:
         """Per type: the best threshold and its F1 gain over keeping everything."""
         out = {}
         for t in TYPES:
-            thr = max(THRESHOLDS, key=lambda x: (cv[c][t][x], -x))
-            out[t] = (thr, round(cv[c][t][thr] - base[t], 2))
+            thr = best_threshold(cv[c][0][t])
+            out[t] = (thr, round(cv[c][0][t][thr] - base[t], 2))
         return out
 
     c = max(C_GRID, key=lambda k: (sum(g for _, g in gains(k).values() if g >= MIN_GAIN), -k))
-    types = {
+    types: dict[str, dict[str, Any]] = {
         t: {
             "use": gain >= MIN_GAIN,
             "gain": gain,
             "threshold": thr,
             "f1_all_kept": base[t],
-            "f1_filtered": cv[c][t][thr],
+            "f1_filtered": cv[c][0][t][thr],
         }
         for t, (thr, gain) in gains(c).items()
+    }
+    # the task candidates: their own fit and threshold, on top of the tasks as the filter keeps them
+    task = types["TASK"]
+    task_threshold = task["threshold"] if task["use"] else float("-inf")
+    tasks_f1 = task["f1_filtered"] if task["use"] else base["TASK"]
+    cand_cv = {k: cross_validate_candidates(rows, k, cv[c][1], task_threshold) for k in C_GRID}
+    cc, thr = max(
+        ((k, x) for k in C_GRID for x in CANDIDATE_THRESHOLDS),
+        key=lambda kx: (cand_cv[kx[0]][kx[1]], -kx[0], -kx[1]),
+    )
+    gain = round(cand_cv[cc][thr] - tasks_f1, 2)
+    types[CANDIDATE] = {
+        "use": gain >= MIN_GAIN,
+        "gain": gain,
+        "threshold": thr,
+        "C": cc,
+        "f1_without": tasks_f1,
+        "f1_with": cand_cv[cc][thr],
     }
     for t, v in types.items():
         print(t, v)
@@ -186,15 +259,16 @@ def main() -> None:
         "papers": len(rows),
         "min_gain": MIN_GAIN,
         "types": types,
-        "weights": fit(rows, c),
+        "weights": {**fit(rows, c), **(fit(rows, cc, True) if types[CANDIDATE]["use"] else {})},
     }
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
         report = {
             **out,
             "by_C": {
-                str(k): {t: {str(x): f for x, f in v.items()} for t, v in d.items()} for k, d in cv.items()
+                str(k): {t: {str(x): f for x, f in v.items()} for t, v in d[0].items()} for k, d in cv.items()
             },
+            "candidates_by_C": {str(k): {str(x): f for x, f in v.items()} for k, v in cand_cv.items()},
         }
         args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     if not args.no_install:

@@ -58,6 +58,7 @@ from ..learned.component import SPANS_KEY
 from ..learned.mention_filter import FilterWeights
 from ..learned.mention_filter import keep as keep_mentions
 from ..learned.proposal import choose as choose_proposed
+from ..learned.task_candidates import Phrase, task_candidates
 from ..text.acronyms import find_definitions
 from .acro import technique_long_form, technique_phrase_candidates
 from .candidates import (
@@ -473,11 +474,21 @@ class EntityFinder:
         self.strategy = dict(strategy or DEFAULT_STRATEGY)
         self.role_source = role_source
         #: called with (doc, mentions, known method names) before the learned proposal choice, and with
-        #: (doc, rule mentions, mentions, gazetteer names) before the mention filter; training
-        #: (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records features through them
+        #: (doc, rule mentions, mentions, title task candidates, gazetteer names) before the mention
+        #: filter; training (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records
+        #: features through them
         self.proposal_hook: Callable[[Doc, list[EntityMention], frozenset[str]], None] | None = None
         self.filter_hook: (
-            Callable[[Doc, list[EntityMention], list[EntityMention], Mapping[str, frozenset[str]]], None]
+            Callable[
+                [
+                    Doc,
+                    list[EntityMention],
+                    list[EntityMention],
+                    list[tuple[EntityMention, Phrase]],
+                    Mapping[str, frozenset[str]],
+                ],
+                None,
+            ]
             | None
         ) = None
         #: let the packaged scorers filter the combined mentions (``learned.mention_filter``) and decide
@@ -502,10 +513,15 @@ class EntityFinder:
                 doc, rules, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
             )
         mentions = [t for m in found if (t := tidy_mention(m)) is not None]
+        # task candidates (the title's and the abstract's phrases) only where the filter decides: it
+        # keeps none it has no threshold for
+        candidates = task_candidates(doc, mentions) if modelled else []
         if self.filter_hook is not None:
-            self.filter_hook(doc, rules, mentions, res.lower_names)
+            self.filter_hook(doc, rules, mentions, candidates, res.lower_names)
         if self.learned_filter and modelled:
-            mentions = keep_mentions(doc, rules, mentions, res.lower_names, self.filter_weights)
+            mentions = keep_mentions(
+                doc, rules, mentions, res.lower_names, self.filter_weights, candidates=candidates
+            )
         if self.proposal_hook is not None:
             self.proposal_hook(doc, mentions, res.method_lower)
         if self.learned_proposal and modelled:  # fitted on combined mentions: not for the rules alone

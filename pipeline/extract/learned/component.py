@@ -18,6 +18,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ...errors import ConfigError
+from ..entities.title import title_of
+from .task_candidates import TITLE_SPANS_KEY
 
 #: where ``scripts/train.py`` installs the trained model inside the package
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -50,21 +52,29 @@ class LearnedEntities:
         for doc in docs:
             yield Doc(vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc])
 
-    def _annotate(self, doc: Doc, copy: Doc) -> Doc:
+    def _annotate(self, doc: Doc, copy: Doc, title: Doc | None) -> Doc:
         doc.spans[SPANS_KEY] = [Span(doc, e.start, e.end, label=e.label_) for e in copy.ents]
+        if title is not None:
+            # the model's reading of the title: character spans into it (``task_candidates``' candidates)
+            doc.user_data[TITLE_SPANS_KEY] = [(e.start_char, e.end_char, e.label_) for e in title.ents]
         return doc
+
+    def _titles(self, docs: list[Doc]) -> list[Doc | None]:
+        """The model run over each Doc's title (``doc.user_data["title"]``), None where there is none."""
+        titles = [title_of(doc) for doc in docs]
+        read = iter(self.model.pipe(t for t in titles if t is not None))
+        return [next(read) if t is not None else None for t in titles]
 
     def __call__(self, doc: Doc) -> Doc:
         (copy,) = self.model.pipe(self._copies([doc]))
-        return self._annotate(doc, copy)
+        return self._annotate(doc, copy, self._titles([doc])[0])
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         stream = iter(docs)
         while batch := list(islice(stream, batch_size)):
-            for doc, copy in zip(
-                batch, self.model.pipe(self._copies(batch), batch_size=batch_size), strict=True
-            ):
-                yield self._annotate(doc, copy)
+            copies = self.model.pipe(self._copies(batch), batch_size=batch_size)
+            for doc, copy, title in zip(batch, copies, self._titles(batch), strict=True):
+                yield self._annotate(doc, copy, title)
 
 
 @Language.factory(

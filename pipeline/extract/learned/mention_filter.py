@@ -9,6 +9,8 @@ A logistic scorer per mention, fitted on annotated abstracts the entity model ne
 training abstracts the model is right by construction and would teach the filter to trust it), drops a
 mention whose score falls under its type's threshold. Types, C and thresholds are chosen by
 cross-validation (``scripts/train_filter.py``); a type the filter does not help keeps every mention.
+A second scorer, fitted apart with features and a threshold of its own (``CANDIDATE``), accepts the
+few task candidates (``task_candidates``: title and noun phrases no mention names) annotators would list.
 Pure functions over the ``Doc`` and the mentions; reading the packaged weights is the only I/O.
 """
 
@@ -22,12 +24,14 @@ from pathlib import Path
 from spacy.tokens import Doc
 
 from ...records import EntityMention
+from ..entities.lexicon import TASK_HEADS
 from ..entities.parse import norm_key
 from ..entities.title import title_of
 from .component import SPANS_KEY
 from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
+from .task_candidates import TITLE_SPANS_KEY, Phrase
 
 WEIGHTS = Path(__file__).with_name("filter_weights.json")
 
@@ -38,17 +42,20 @@ def features(
     rule_keys: set[tuple[str, str]],
     gazetteer: Mapping[str, frozenset[str]],
     ranks: TypeRanks | None = None,
+    prefix: str | None = None,
 ) -> dict[str, float]:
     """Sparse features of one mention, each prefixed with its type (the types are learned apart).
 
     ``rule_keys``: (type, ``norm_key``) of every rule mention and alias before the combination;
     ``gazetteer``: lower-cased gazetteer names per type; ``ranks``: ``type_ranks`` of every combined
     mention of the abstract, ``m`` among them (annotators list "the main" tasks, about four: how many of
-    its type the abstract has and where this one comes among them tell a main one from a passing one)."""
-    t = m.type.value
+    its type the abstract has and where this one comes among them tell a main one from a passing one);
+    ``prefix``: the name the features are learned under (default: the type), so that a kind of mention
+    with its own threshold (``CANDIDATE``) gets weights of its own."""
+    t = prefix or m.type.value
     text = doc.text
     f: dict[str, float] = {"bias": 1.0, f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
-    if (t, norm_key(m.text)) in rule_keys:
+    if (m.type.value, norm_key(m.text)) in rule_keys:
         f[f"{t}&rule"] = 1.0
     forms = [x for x in (m.text, *m.aliases) if x.strip()]
     spans = sorted({s for x in forms for s in occurrences(text, x)})
@@ -90,6 +97,58 @@ def features(
     if ranks is not None and m.type.value in ranks.counts:
         f[f"{t}&n_type={min(ranks.counts[m.type.value], 6)}"] = 1.0
         f[f"{t}&rank={min(ranks.first.get((m.type.value, _order(m)), 0), 4)}"] = 1.0
+    return f
+
+
+#: the name task candidates are scored under (``task_candidates``): a threshold and weights of their own
+CANDIDATE = "TASK_CANDIDATE"
+
+
+def candidate_features(
+    doc: Doc,
+    m: EntityMention,
+    phrase: Phrase,
+    rule_keys: set[tuple[str, str]],
+    gazetteer: Mapping[str, frozenset[str]],
+    ranks: TypeRanks,
+) -> dict[str, float]:
+    """``features`` of a task candidate (``task_candidates``) under ``CANDIDATE``, with where it was
+    found and what is known of it there: in the title, the cue before it ("for Action Recognition"),
+    whether it follows the colon or is the whole title, how the entity model read those words; in the
+    abstract, its head's dependency and the word governing it ("addresses", "for"); its head word."""
+    t = CANDIDATE
+    f = features(doc, m, rule_keys, gazetteer, ranks, prefix=t)
+    del f["bias"]  # fitted apart from the mentions: the intercept is ``CANDIDATE&bias``
+    src = f"{t}~{phrase.source}"
+    f[f"{src}&bias"] = 1.0
+    if m.type.value not in ranks.counts:
+        f[f"{t}&n_type=0"] = 1.0
+    words = _words(phrase.text)
+    if words and (words[-1] in TASK_HEADS or words[-1].rstrip("s") in TASK_HEADS):
+        f[f"{src}&task_head"] = 1.0
+    if words and words[0].endswith("ing"):
+        f[f"{src}&gerund_first"] = 1.0
+    if phrase.source == "abstract":
+        f[f"{src}&dep={phrase.dep}"] = 1.0
+        f[f"{src}&gov={phrase.governor}"] = 1.0
+        return f
+    f[f"{src}&cue={phrase.cue or '^'}"] = 1.0
+    if phrase.after_colon:
+        f[f"{src}&after_colon"] = 1.0
+    title = title_of(doc) or ""
+    if title.strip(" .") == phrase.text:
+        f[f"{src}&whole_title"] = 1.0
+    tail = _words(title[phrase.end :])
+    f[f"{src}&next={tail[0] if tail else '$'}"] = 1.0
+    spans = doc.user_data.get(TITLE_SPANS_KEY, ()) if doc.user_data else ()
+    exact = [label for s, e, label in spans if (s, e) == (phrase.start, phrase.end)]
+    if exact:
+        f[f"{src}&model_exact={exact[0]}"] = 1.0
+    else:
+        for s, e, label in spans:
+            if s < phrase.end and phrase.start < e:
+                inside = phrase.start <= s and e <= phrase.end
+                f[f"{src}&model_{'inside' if inside else 'overlap'}={label}"] = 1.0
     return f
 
 
@@ -146,16 +205,26 @@ def keep(
     mentions: Sequence[EntityMention],
     gazetteer: Mapping[str, frozenset[str]],
     weights: FilterWeights | None = None,
+    candidates: Sequence[tuple[EntityMention, Phrase]] = (),
 ) -> list[EntityMention]:
-    """The mentions whose score clears their type's threshold (every mention of an unfiltered type)."""
+    """The mentions whose score clears their type's threshold (every mention of an unfiltered type),
+    then the task candidates whose score clears ``CANDIDATE``'s (none without one)."""
     fw = load_weights() if weights is None else weights
     if fw is None or not fw.thresholds:
         return list(mentions)
     keys = rule_keys(rule_mentions)
     ranks = type_ranks(mentions)
-    return [
+    kept = [
         m
         for m in mentions
         if m.type.value not in fw.thresholds
         or score(features(doc, m, keys, gazetteer, ranks), fw.weights) > fw.thresholds[m.type.value]
+    ]
+    if CANDIDATE not in fw.thresholds:
+        return kept
+    threshold = fw.thresholds[CANDIDATE]
+    return kept + [
+        m
+        for m, phrase in candidates
+        if score(candidate_features(doc, m, phrase, keys, gazetteer, ranks), fw.weights) > threshold
     ]
