@@ -217,14 +217,19 @@ def test_setup_numbers_are_not_results(nlp):
     assert run(nlp, text) == []
 
 
-def test_unnamed_proposed_method_gives_no_method(nlp):
+def test_unnamed_proposal_falls_back_to_the_proposed_entity_else_no_method(nlp):
+    # the rules read the proposal as unnamed ("a novel framework"); the entity stage names the paper's
+    # proposed method: a result nothing else attributes is its (pipeline 0.12.0; before, no method: on the
+    # pooled development sets, method accuracy where annotated 76.6 -> 79.0, no result lost)
     text = (
         "In this paper, we introduce a novel framework for continual learning. We incorporate Gradient Mode "
         "Regularization. Our method reaches 90% accuracy."
     )
     ents = [ent(text, "Gradient Mode Regularization", EntityType.METHOD, "proposed")]
     (r,) = run(nlp, text, ents)
-    assert (r.value, r.metric, r.method) == (90, "accuracy", None)
+    assert (r.value, r.metric, r.method) == (90, "accuracy", "Gradient Mode Regularization")
+    (r,) = run(nlp, text, [ent(text, "Gradient Mode Regularization", EntityType.METHOD, "used")])
+    assert (r.value, r.method) == (90, None)  # no proposed method anywhere: no method
 
 
 def test_named_non_proposed_subject_is_the_method(nlp):

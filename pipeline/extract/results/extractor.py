@@ -50,7 +50,7 @@ from spacy.tokens import Doc
 from ...records import EntityMention, EntityType, ResultMention
 from ..text.numbers import Quantity, scan_quantities
 from . import keep as learned_keep
-from .attribution import attribute_sentence
+from .attribution import attribute_sentence, fill_proposed_method
 from .context import Cand, Ctx, build_ctx
 from .filters import is_result, metric_unit
 from .rerank import packaged_weights, rerank
@@ -117,6 +117,7 @@ def find_results(
         attribute_sentence(ctx, doc, cands, s0, s1)
         if hook is not None:
             hook(ctx, doc, cands, s0, s1)
+        fill_proposed_method(ctx, cands)
         for c in cands:
             q = c.q
             unit, ev_end = q.unit, c.ev_end
