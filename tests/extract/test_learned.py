@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import spacy
 
 from pipeline.extract.learned.combine import combine, model_entities
@@ -148,3 +149,32 @@ def test_model_plus_strong_keeps_stated_evidence_over_the_model() -> None:
     names = {m.text for m in out if m.type is EntityType.METHOD}
     # the acronym definition beats the model's bare "HVP"; SimCLR (no stated evidence) is left to the model
     assert names == {"Hard View Pretraining", "DINO"}
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("ER and ER-based posterior ER.", "ER"),
+        ("x-x-x and x-x", "x-x"),
+        ("ViT-B/16 beats ViT-B/16's rival", "ViT-B/16"),
+        ("naïve_bayes naïve bayes naïve", "naïve"),
+        ("GPT-4 (GPT-4) GPT-4o", "GPT-4"),
+        ("aaa aa a", "aa"),
+        ("", "x"),
+        ("x", " "),
+    ],
+)
+def test_occurrences_are_the_whole_word_matches_of_the_regex_they_replace(text: str, form: str) -> None:
+    import re
+
+    from pipeline.extract.learned.linear import contains_words
+    from pipeline.extract.learned.spans import occurrences
+
+    expected = (
+        [(m.start(), m.end()) for m in re.finditer(r"(?<![\w])" + re.escape(form) + r"(?![\w])", text)]
+        if form.strip()
+        else []
+    )
+    assert list(occurrences(text, form)) == expected
+    found = bool(form.strip()) and re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE)
+    assert contains_words(text.upper(), form) == bool(found)

@@ -14,6 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .spans import occurrences
+
 _WORD = re.compile(r"[A-Za-z]+|\d+")
 
 
@@ -29,9 +31,7 @@ def words(text: str) -> list[str]:
 
 def contains_words(haystack: str, needle: str) -> bool:
     """``needle`` occurs in ``haystack`` on word boundaries, ignoring case ("ER" is not in "posterior")."""
-    return bool(needle.strip()) and (
-        re.search(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", haystack, re.IGNORECASE) is not None
-    )
+    return bool(needle.strip()) and next(occurrences(haystack.lower(), needle.lower()), None) is not None
 
 
 def read_weights(path: Path) -> Mapping[str, Any] | None:

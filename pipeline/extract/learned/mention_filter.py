@@ -43,6 +43,7 @@ def features(
     gazetteer: Mapping[str, frozenset[str]],
     ranks: TypeRanks | None = None,
     prefix: str | None = None,
+    text: str | None = None,
 ) -> dict[str, float]:
     """Sparse features of one mention, each prefixed with its type (the types are learned apart).
 
@@ -51,9 +52,10 @@ def features(
     mention of the abstract, ``m`` among them (annotators list "the main" tasks, about four: how many of
     its type the abstract has and where this one comes among them tell a main one from a passing one);
     ``prefix``: the name the features are learned under (default: the type), so that a kind of mention
-    with its own threshold (``CANDIDATE``) gets weights of its own."""
+    with its own threshold (``CANDIDATE``) gets weights of its own; ``text``: ``doc.text``, when the caller
+    has it (a Doc rebuilds its text from every token on each access)."""
     t = prefix or m.type.value
-    text = doc.text
+    text = doc.text if text is None else text
     f: dict[str, float] = {"bias": 1.0, f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
     if (m.type.value, norm_key(m.text)) in rule_keys:
         f[f"{t}&rule"] = 1.0
@@ -111,13 +113,14 @@ def candidate_features(
     rule_keys: set[tuple[str, str]],
     gazetteer: Mapping[str, frozenset[str]],
     ranks: TypeRanks,
+    text: str | None = None,
 ) -> dict[str, float]:
     """``features`` of a task candidate (``task_candidates``) under ``CANDIDATE``, with where it was
     found and what is known of it there: in the title, the cue before it ("for Action Recognition"),
     whether it follows the colon or is the whole title, how the entity model read those words; in the
     abstract, its head's dependency and the word governing it ("addresses", "for"); its head word."""
     t = CANDIDATE
-    f = features(doc, m, rule_keys, gazetteer, ranks, prefix=t)
+    f = features(doc, m, rule_keys, gazetteer, ranks, prefix=t, text=text)
     del f["bias"]  # fitted apart from the mentions: the intercept is ``CANDIDATE&bias``
     src = f"{t}~{phrase.source}"
     f[f"{src}&bias"] = 1.0
@@ -214,11 +217,13 @@ def keep(
         return list(mentions)
     keys = rule_keys(rule_mentions)
     ranks = type_ranks(mentions)
+    text = doc.text
     kept = [
         m
         for m in mentions
         if m.type.value not in fw.thresholds
-        or score(features(doc, m, keys, gazetteer, ranks), fw.weights) > fw.thresholds[m.type.value]
+        or score(features(doc, m, keys, gazetteer, ranks, text=text), fw.weights)
+        > fw.thresholds[m.type.value]
     ]
     if CANDIDATE not in fw.thresholds:
         return kept
@@ -226,5 +231,5 @@ def keep(
     return kept + [
         m
         for m, phrase in candidates
-        if score(candidate_features(doc, m, phrase, keys, gazetteer, ranks), fw.weights) > threshold
+        if score(candidate_features(doc, m, phrase, keys, gazetteer, ranks, text), fw.weights) > threshold
     ]

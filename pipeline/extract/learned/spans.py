@@ -8,8 +8,7 @@ under two entities keeps the first. Pure functions over strings.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 #: guideline list -> entity type label
@@ -28,12 +27,25 @@ def split_label(label: str) -> tuple[str, str | None]:
     return base, (role.lower() or None)
 
 
-def occurrences(text: str, form: str) -> Iterable[tuple[int, int]]:
-    """Every occurrence of ``form`` in ``text`` that is not inside a longer word."""
+def _word_char(c: str) -> bool:
+    """What ``\\w`` matches in a str pattern: a Unicode letter, digit or numeric, or the underscore."""
+    return c.isalnum() or c == "_"
+
+
+def occurrences(text: str, form: str) -> Iterator[tuple[int, int]]:
+    """Every occurrence of ``form`` in ``text`` that is not inside a longer word (``(?<!\\w)form(?!\\w)``,
+    found with ``str.find``: the scorers call this for every mention and candidate, and a regex per
+    form would be compiled anew each time and crowd the rules' patterns out of ``re``'s cache)."""
     if not form.strip():
         return
-    for m in re.finditer(r"(?<![\w])" + re.escape(form) + r"(?![\w])", text):
-        yield m.start(), m.end()
+    n, i = len(form), text.find(form)
+    while i >= 0:
+        e = i + n
+        if not (i > 0 and _word_char(text[i - 1])) and not (e < len(text) and _word_char(text[e])):
+            yield i, e
+            i = text.find(form, e)  # no overlaps, as ``re.finditer``
+        else:
+            i = text.find(form, i + 1)
 
 
 def gold_spans(

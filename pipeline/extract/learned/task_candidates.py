@@ -18,13 +18,14 @@ neighbours joined across "in", "of", "under", ..., with evaluative lead words tr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
 from ...records import EntityMention, EntityType
-from ..entities.parse import norm_key, sentence_of, span_at
+from ..entities.parse import norm_key
 from ..entities.title import _TASK_LEAD, title_of
 
 #: where a title's phrases stop outright: a colon, a question or exclamation mark, a dash between words
@@ -193,6 +194,25 @@ def abstract_phrases(doc: Doc) -> Iterator[Phrase]:
                     yield phrase(tok.i, end, tok)
 
 
+def _sentences(doc: Doc) -> Callable[[int], str]:
+    """The text of the sentence holding a character offset (``parse.sentence_of`` for offsets, each
+    sentence's text built once: an abstract has some forty candidates)."""
+    if not doc.has_annotation("SENT_START"):
+        whole = doc.text
+        return lambda _: whole
+    sents = list(doc.sents)
+    starts = [s.start_char for s in sents]
+    texts: dict[int, str] = {}
+
+    def at(offset: int) -> str:
+        i = max(0, bisect_right(starts, offset) - 1)
+        if i not in texts:
+            texts[i] = sents[i].text
+        return texts[i]
+
+    return at
+
+
 def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[EntityMention, Phrase]]:
     """The title's and the abstract's phrases that no mention of any type already names (by
     ``norm_key``, either way contained), each once, as a TASK mention with the phrase it came from: a
@@ -201,6 +221,8 @@ def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[E
     seen: set[str] = set()
     out = []
     title = title_of(doc)
+    text = doc.text
+    sentences = _sentences(doc)
     for p in [*(title_phrases(title) if title else ()), *abstract_phrases(doc)]:
         key = norm_key(p.text)
         if (
@@ -211,19 +233,16 @@ def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[E
             continue
         seen.add(key)
         if p.source == "abstract":
-            sp = span_at(doc, p.start, p.end)
             mention = EntityMention(
-                type=EntityType.TASK, text=p.text, start=p.start, end=p.end, sentence=sentence_of(doc, sp)
+                type=EntityType.TASK, text=p.text, start=p.start, end=p.end, sentence=sentences(p.start)
             )
-        elif (m := re.search(r"(?<![\w-])" + re.escape(p.text) + r"(?![\w-])", doc.text, re.IGNORECASE)) and (
-            sp := span_at(doc, m.start(), m.end())
-        ) is not None:
+        elif m := re.search(r"(?<![\w-])" + re.escape(p.text) + r"(?![\w-])", text, re.IGNORECASE):
             mention = EntityMention(
                 type=EntityType.TASK,
                 text=m.group(0),
                 start=m.start(),
                 end=m.end(),
-                sentence=sentence_of(doc, sp),
+                sentence=sentences(m.start()),
             )
         else:
             mention = EntityMention(

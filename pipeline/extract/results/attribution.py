@@ -396,9 +396,10 @@ def local_dataset_before(ctx: Ctx, s0: int, qstart: int, method_spans: list[tupl
 def fill_proposed_method(ctx: Ctx, cands: list[Cand]) -> None:
     """A result nothing attributes belongs to the paper's proposed method, where the entity stage names
     one but the rules found no proposal cue of their own (``ctx.proposed`` is None): the annotators'
-    "method = who achieved it, usually the proposed method". Runs after the learned attribution, whose
-    "none" it overrides only in that case (where the rules do name a proposed method, a result they and
-    the scorer leave without one is, on the development sets, rightly without one)."""
+    "method = who achieved it, usually the proposed method". Runs after the learned attribution, and
+    only in the default pipeline, whose proposed method is the learned choice's (where the rules do name
+    a proposed method, a result they leave without one is, on the development sets, rightly without
+    one)."""
     if ctx.proposed is not None:
         return
     proposed = next((n.text for n in ctx.names if n.type is EntityType.METHOD and n.role == "proposed"), None)
