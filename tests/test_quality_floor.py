@@ -90,6 +90,8 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: time they were reset downward, with the out-of-sample evidence in the README), so every floor here
 #: now guards out-of-sample numbers and may only rise.
 DEFAULT_FLOORS = {
+    # TASK raised in 0.12.0 (task candidates): seeds 53.3 -> 55.8, train_dev 55.4 -> 56.6, iclr2025_dev
+    # 47.5 -> 49.8, iclr2024_dev 53.3 -> 53.8
     # proposed 0.96 -> 0.84 in 0.11.0, the one floor here lowered on an out-of-sample set: the refitted
     # proposal choice answers "none" more often (seeds 33/34 -> 29/34 with a proposed method, 21/23 both
     # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
@@ -98,7 +100,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.78,
         "DATASET": 0.95,
         "METRIC": 0.85,
-        "TASK": 0.52,
+        "TASK": 0.55,
         "results": 0.99,
         "proposed": 0.84,
     },
@@ -106,7 +108,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.68,
         "DATASET": 0.85,
         "METRIC": 0.57,
-        "TASK": 0.54,
+        "TASK": 0.56,
         "results": 0.90,
         "proposed": 0.67,
     },
@@ -114,7 +116,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.73,
         "DATASET": 0.83,
         "METRIC": 0.67,
-        "TASK": 0.47,
+        "TASK": 0.49,
         "results": 0.89,
         "proposed": 0.82,
     },
@@ -122,7 +124,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.75,
         "DATASET": 0.81,
         "METRIC": 0.66,
-        "TASK": 0.52,
+        "TASK": 0.53,
         "results": 0.93,
         "proposed": 0.83,
     },

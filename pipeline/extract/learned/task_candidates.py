@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from ...records import EntityMention, EntityType
+from ..entities.lexicon import TASK_DROP_MODIFIERS
 from ..entities.parse import norm_key
 from ..entities.title import _TASK_LEAD, title_of
 
@@ -40,29 +41,6 @@ _SOFT = re.compile(
 _JOINS = {"in", "under", "with", "from", "on", "of", "and", "for", "across", "to"}
 #: complements that stay part of an abstract's task phrase ("detection of small objects")
 _PREPS = {"of", "for", "in", "on", "from", "with", "under"}
-#: words a task phrase does not start with (the guidelines trim articles and "novel"/"challenging")
-_LEAD_WORDS = {
-    "novel",
-    "new",
-    "challenging",
-    "existing",
-    "various",
-    "many",
-    "several",
-    "important",
-    "efficient",
-    "effective",
-    "such",
-    "other",
-    "different",
-    "key",
-    "recent",
-    "popular",
-    "standard",
-    "general",
-    "diverse",
-    "multiple",
-}
 _SKIP_POS = {"DET", "PRON", "NUM", "PUNCT"}
 MAX_WORDS = 8
 #: where the entity model's spans over the title are kept (``component.LearnedEntities``)
@@ -139,7 +117,7 @@ def _trim_tokens(span: Span) -> Span | None:
     """A noun chunk without its determiners, numbers and evaluative lead words ("a novel task" -> "task")."""
     start, end = span.start, span.end
     doc = span.doc
-    while start < end and (doc[start].pos_ in _SKIP_POS or doc[start].lower_ in _LEAD_WORDS):
+    while start < end and (doc[start].pos_ in _SKIP_POS or doc[start].lower_ in TASK_DROP_MODIFIERS):
         start += 1
     while end > start and doc[end - 1].pos_ == "PUNCT":
         end -= 1
