@@ -474,7 +474,7 @@ class EntityFinder:
         self.strategy = dict(strategy or DEFAULT_STRATEGY)
         self.role_source = role_source
         #: called with (doc, mentions, known method names) before the learned proposal choice, and with
-        #: (doc, rule mentions, mentions, title task candidates, gazetteer names) before the mention
+        #: (doc, rule mentions, mentions, task candidates, gazetteer names) before the mention
         #: filter; training (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records
         #: features through them
         self.proposal_hook: Callable[[Doc, list[EntityMention], frozenset[str]], None] | None = None
@@ -513,9 +513,10 @@ class EntityFinder:
                 doc, rules, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
             )
         mentions = [t for m in found if (t := tidy_mention(m)) is not None]
-        # task candidates (the title's and the abstract's phrases) only where the filter decides: it
-        # keeps none it has no threshold for
-        candidates = task_candidates(doc, mentions) if modelled else []
+        # task candidates (the title's and the abstract's phrases) only where the filter decides (it
+        # keeps none it has no threshold for) or training records them
+        scored = modelled and (self.learned_filter or self.filter_hook is not None)
+        candidates = task_candidates(doc, mentions) if scored else []
         if self.filter_hook is not None:
             self.filter_hook(doc, rules, mentions, candidates, res.lower_names)
         if self.learned_filter and modelled:
