@@ -66,18 +66,35 @@ def _wait(predicate: Any, what: str, timeout: float = 60.0) -> Any:
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
+def _click(driver: Any, selector: str, what: str) -> None:
+    """Click an element once the page lets a click reach it: while the Browser still lays out a form, a
+    click can land on a neighbour ("element click intercepted") or on a replaced node (stale)."""
+    from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    def clicked() -> bool:
+        found = driver.find_elements(By.CSS_SELECTOR, selector)
+        if not found:
+            return False
+        try:
+            found[0].click()
+        except (ElementClickInterceptedException, StaleElementReferenceException):
+            return False
+        return True
+
+    _wait(clicked, what)
+
+
 def _run_in_editor(driver: Any, command: str) -> None:
     """Type one line into the Browser's editor and run it with the editor's Run button."""
     from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
 
-    editor = driver.find_element(By.CSS_SELECTOR, "[data-testid='activeEditor']")
-    editor.click()
+    _click(driver, "[data-testid='activeEditor']", "the editor")
     # in pieces: the editor takes a key at a time, and on a loaded machine one long send_keys (the GraSS
     # text) outlasted chromedriver's 120 s command timeout
     for i in range(0, len(command), 80):
         ActionChains(driver).send_keys(command[i : i + 80]).perform()
-    driver.find_element(By.CSS_SELECTOR, "[data-testid='editor-Run']").click()
+    _click(driver, "[data-testid='editor-Run']", "the editor's Run button")
 
 
 def _frame_count(driver: Any) -> int:
@@ -105,7 +122,7 @@ def test_browser_shows_a_shipped_query_and_readable_captions(
         lambda: browser.find_elements(By.CSS_SELECTOR, "input[data-testid='password']"), "the login form"
     )[0]
     password.send_keys(os.environ.get("NEO4J_PASSWORD", TEST_PASSWORD))
-    browser.find_element(By.CSS_SELECTOR, "[data-testid='connect']").click()
+    _click(browser, "[data-testid='connect']", "the Connect button")
     _wait(lambda: not browser.find_elements(By.CSS_SELECTOR, "[data-testid='disconnectedBanner']"), "login")
 
     try:
