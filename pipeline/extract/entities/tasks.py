@@ -44,7 +44,7 @@ from .lexicon import (
 )
 from .parse import Candidate, conj_group, conj_root, longest_spans, sentence_of, span_at
 from .resources import Resources, all_generic
-from .title import title_of, title_task_phrases
+from .title import phrase_in_abstract, title_of, title_task_phrases
 
 _ND = re.compile(r"^\d[dD]$")  # "3D", "2d": the only numbers a task name keeps
 _ACRO = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$")
@@ -428,7 +428,7 @@ def _title_tasks(doc: Doc, found: list[EntityMention], taken: list[bool]) -> lis
         low = phrase.lower()
         if any(low in f.text.lower() or f.text.lower() in low for f in found):
             continue
-        m = re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text, re.IGNORECASE)
+        m = phrase_in_abstract(doc.text, phrase)
         if m is not None:
             if any(taken[m.start() : m.end()]):
                 continue  # part of a method or dataset name in the abstract

@@ -112,6 +112,12 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(pat, doc.text, flags)]
 
 
+def phrase_in_abstract(text: str, phrase: str) -> re.Match[str] | None:
+    """Where the abstract ``text`` states a title phrase: its first whole-word occurrence in any case (a
+    hyphen joins words, so "task" is not in "multi-task")."""
+    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", text, re.IGNORECASE)
+
+
 #: where a title's task phrase stops: "Drug Design with ...", "Agent Trajectory Synthesis via ..."
 _TASK_CUT = re.compile(
     r"\s+(?:with|via|using|through|by|under|from|in|on|at|across|beyond|without|as|and|towards?|"
@@ -119,7 +125,7 @@ _TASK_CUT = re.compile(
     re.IGNORECASE,
 )
 #: evaluative or programmatic words before the task ("Efficient", "Accelerating", "Towards")
-_TASK_LEAD = re.compile(
+TASK_LEAD = re.compile(
     r"^(?:(?:efficient|accelerating|effective|scalable|robust|composable|improved|improving|better|"
     r"fast|faster|accurate|universal|general|generalizable|reliable|controllable|unified|enhanced|"
     r"enhancing|advancing|boosting|towards?|rethinking|revisiting|understanding|the|a|an|"
@@ -153,7 +159,7 @@ def _task_phrase(fragment: str, gerund_ok: bool) -> str | None:
     """A task noun phrase from a title fragment, or None ("Accelerating Music Generation" -> "Music
     Generation")."""
     x = _TASK_CUT.sub("", fragment.strip()).strip(" .?!")
-    x = _TASK_LEAD.sub("", x).strip()
+    x = TASK_LEAD.sub("", x).strip()
     words = x.split()
     if not 2 <= len(words) <= 5 or any(not re.match(r"[\w-]", w) for w in words):
         return None  # one title word ("Measuring", "Planning") is a verb or a field, not a task phrase

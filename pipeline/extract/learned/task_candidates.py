@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span, Token
 from ...records import EntityMention, EntityType
 from ..entities.lexicon import TASK_DROP_MODIFIERS
 from ..entities.parse import norm_key
-from ..entities.title import _TASK_LEAD, title_of
+from ..entities.title import TASK_LEAD, phrase_in_abstract, title_of
 
 #: where a title's phrases stop outright: a colon, a question or exclamation mark, a dash between words
 _HARD = re.compile(r"\s*(?::|\?|!|\s[-\u2013\u2014]\s)\s*")
@@ -99,7 +99,7 @@ def _trimmed(part: str, s: int, e: int) -> list[tuple[int, int]]:
     if right <= left:
         return []
     s, e = s + left, s + right
-    lead = _TASK_LEAD.match(part[s:e])
+    lead = TASK_LEAD.match(part[s:e])
     if lead is not None:
         s += lead.end()
     words = part[s:e].split()
@@ -214,7 +214,7 @@ def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[E
             mention = EntityMention(
                 type=EntityType.TASK, text=p.text, start=p.start, end=p.end, sentence=sentences(p.start)
             )
-        elif m := re.search(r"(?<![\w-])" + re.escape(p.text) + r"(?![\w-])", text, re.IGNORECASE):
+        elif m := phrase_in_abstract(text, p.text):
             mention = EntityMention(
                 type=EntityType.TASK,
                 text=m.group(0),
