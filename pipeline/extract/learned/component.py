@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span
 from ...errors import ConfigError
 from ..entities.title import title_of
 from .task_candidates import TITLE_SPANS_KEY
+from .vectors import TITLE_VECTORS_KEY, VECTORS_KEY, token_vectors
 
 #: where ``scripts/train.py`` installs the trained model inside the package
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -54,9 +55,14 @@ class LearnedEntities:
 
     def _annotate(self, doc: Doc, copy: Doc, title: Doc | None) -> Doc:
         doc.spans[SPANS_KEY] = [Span(doc, e.start, e.end, label=e.label_) for e in copy.ents]
+        # what its tok2vec read, token for token (``vectors``: features of the mention filter)
+        if (vectors := token_vectors(copy)) is not None:
+            doc.user_data[VECTORS_KEY] = vectors
         if title is not None:
             # the model's reading of the title: character spans into it (``task_candidates``' candidates)
             doc.user_data[TITLE_SPANS_KEY] = [(e.start_char, e.end_char, e.label_) for e in title.ents]
+            if (vectors := token_vectors(title)) is not None:
+                doc.user_data[TITLE_VECTORS_KEY] = vectors
         return doc
 
     def _titles(self, docs: list[Doc]) -> list[Doc | None]:

@@ -11,6 +11,7 @@ mention whose score falls under its type's threshold. Types, C and thresholds ar
 cross-validation (``scripts/train_filter.py``); a type the filter does not help keeps every mention.
 A second scorer, fitted apart with features and a threshold of its own (``CANDIDATE``), accepts the
 few task candidates (``task_candidates``: title and noun phrases no mention names) annotators would list.
+Both also read what the entity model's tok2vec read at the phrase (``vectors``: 96 numbers in context).
 Pure functions over the ``Doc`` and the mentions; reading the packaged weights is the only I/O.
 """
 
@@ -32,6 +33,7 @@ from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
 from .task_candidates import TITLE_SPANS_KEY, Phrase
+from .vectors import phrase_vector, vector_features
 
 WEIGHTS = Path(__file__).with_name("filter_weights.json")
 
@@ -96,6 +98,10 @@ def features(
         for i, w in enumerate(_words(text[e0 : e0 + 30])[:2]):
             f[f"{t}&a{i}:{w}"] = 1.0
         f[f"{t}&position"] = s0 / max(1, len(text))
+        f.update(vector_features(t, phrase_vector(doc, spans)))
+    else:
+        title_spans = occurrences(title_of(doc) or "", m.text)
+        f.update(vector_features(t, phrase_vector(doc, title_spans, in_title=True)))
     if ranks is not None and m.type.value in ranks.counts:
         f[f"{t}&n_type={min(ranks.counts[m.type.value], 6)}"] = 1.0
         f[f"{t}&rank={min(ranks.first.get((m.type.value, _order(m)), 0), 4)}"] = 1.0

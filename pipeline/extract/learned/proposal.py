@@ -36,6 +36,7 @@ from ..entities.title import title_of
 from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
+from .vectors import phrase_vector, vector_features
 
 WEIGHTS = Path(__file__).with_name("proposal_weights.json")
 _CUE = re.compile(
@@ -142,6 +143,11 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
             cues = {c.lower() for c in _CUE.findall(sent.text)}
             for c in cues:
                 f[f"cue:{c}"] = 1.0
+    # what the entity model read there (trained with roles: "proposed" is part of its labels)
+    if spans:
+        f.update(vector_features("model", phrase_vector(doc, spans)))
+    else:
+        f.update(vector_features("model", phrase_vector(doc, occurrences(title, m.text), in_title=True)))
     # the other methods of the paper
     counts = sorted((len(list(occurrences(text, o.text))) for o in methods if o is not m), reverse=True)
     if spans and (not counts or len(spans) >= counts[0]):
