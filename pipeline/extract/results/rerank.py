@@ -8,9 +8,10 @@ kept number and each attribute, every name of the right type in the abstract is 
 features (distance and direction to the number, the cue words between and before, the name's role, the
 parse path, whether the rules chose it) ranks them and the best one wins.
 
-The weights are trained by ``scripts/train_attribution.py`` (run by ``scripts/train.py``) on the
-training corpus and the ICLR dev sets, and cross-validation decides per attribute whether the scorer
-replaces the rules (``use`` in the weights file). Pure functions; the only I/O is reading the packaged
+The weights are trained by ``scripts/train_attribution.py`` (run by ``scripts/train.py``) on both
+training samples minus the training corpus's dev split (no development set since 0.11.0), and
+cross-validation decides per attribute whether the scorer replaces the rules (``use`` in the weights
+file). Pure functions; the only I/O is reading the packaged
 weights once.
 """
 
