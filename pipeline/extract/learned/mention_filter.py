@@ -33,7 +33,7 @@ from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
 from .task_candidates import TITLE_SPANS_KEY, Phrase
-from .vectors import phrase_vector, vector_features
+from .vectors import name_vector, vector_features
 
 WEIGHTS = Path(__file__).with_name("filter_weights.json")
 
@@ -75,7 +75,8 @@ def features(
         f[f"{t}&alias"] = 1.0
     if m.in_title:
         f[f"{t}&only_title"] = 1.0
-    if contains_words(title_of(doc) or "", m.text):
+    title = title_of(doc) or ""
+    if contains_words(title, m.text):
         f[f"{t}&in_title"] = 1.0
     f[f"{t}&count={min(len(spans), 3)}"] = 1.0
     words = _words(m.text)
@@ -98,10 +99,7 @@ def features(
         for i, w in enumerate(_words(text[e0 : e0 + 30])[:2]):
             f[f"{t}&a{i}:{w}"] = 1.0
         f[f"{t}&position"] = s0 / max(1, len(text))
-        f.update(vector_features(t, phrase_vector(doc, spans)))
-    else:
-        title_spans = occurrences(title_of(doc) or "", m.text)
-        f.update(vector_features(t, phrase_vector(doc, title_spans, in_title=True)))
+    f.update(vector_features(t, name_vector(doc, spans, title, m.text)))
     if ranks is not None and m.type.value in ranks.counts:
         f[f"{t}&n_type={min(ranks.counts[m.type.value], 6)}"] = 1.0
         f[f"{t}&rank={min(ranks.first.get((m.type.value, _order(m)), 0), 4)}"] = 1.0

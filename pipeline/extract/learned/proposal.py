@@ -36,7 +36,7 @@ from ..entities.title import title_of
 from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
-from .vectors import phrase_vector, vector_features
+from .vectors import name_vector, vector_features
 
 WEIGHTS = Path(__file__).with_name("proposal_weights.json")
 _CUE = re.compile(
@@ -144,10 +144,7 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
             for c in cues:
                 f[f"cue:{c}"] = 1.0
     # what the entity model read there (trained with roles: "proposed" is part of its labels)
-    if spans:
-        f.update(vector_features("model", phrase_vector(doc, spans)))
-    else:
-        f.update(vector_features("model", phrase_vector(doc, occurrences(title, m.text), in_title=True)))
+    f.update(vector_features("model", name_vector(doc, spans, title, m.text)))
     # the other methods of the paper
     counts = sorted((len(list(occurrences(text, o.text))) for o in methods if o is not m), reverse=True)
     if spans and (not counts or len(spans) >= counts[0]):

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 import numpy as np
 from spacy.tokens import Doc
 
+from .spans import occurrences
+
 VECTORS_KEY = "paperkg_model_vectors"
 TITLE_VECTORS_KEY = "paperkg_title_vectors"
 #: occurrences averaged at most (the first ones): a name's reading in its first sentences says enough
@@ -55,6 +57,14 @@ def phrase_vector(doc: Doc, spans: Iterable[tuple[int, int]], in_title: bool = F
         if b > a:
             picked.append(rows[a:b])
     return np.concatenate(picked).mean(axis=0) if picked else None
+
+
+def name_vector(doc: Doc, spans: list[tuple[int, int]], title: str, name: str) -> np.ndarray | None:
+    """A name's vector: over its occurrences in the abstract (``spans``), else over those of ``name`` in
+    the ``title`` (a name the abstract never states)."""
+    if spans:
+        return phrase_vector(doc, spans)
+    return phrase_vector(doc, occurrences(title, name), in_title=True)
 
 
 def vector_features(prefix: str, vector: np.ndarray | None) -> dict[str, float]:
