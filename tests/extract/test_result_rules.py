@@ -426,3 +426,46 @@ def test_numbers_pair_in_order_with_a_metric_list_after_them(nlp):
         (81.2, "accuracy"),  # one metric after the run: shared, as before
         (64.0, "accuracy"),
     ]
+
+
+def test_a_comparison_cue_further_after_the_number_still_names_the_baseline(nlp):
+    # the cue sits more than 45 characters after the number (pipeline 0.13.0 stopped at 45)
+    text = (
+        "We propose Quix. Quix achieves a 1.3% top-1 accuracy improvement on ImageNet classification over a "
+        "ZorbNet50 baseline."
+    )
+    assert [r.baseline for r in run(nlp, text)] == ["ZorbNet50"]
+    text = (
+        "We propose Quix. Quix also achieves an improvement of 1.4 AP in COCO detection on top of a FooDet "
+        "baseline."
+    )
+    assert [r.baseline for r in run(nlp, text)] == ["FooDet"]
+
+
+def test_a_gain_over_a_name_of_an_amount(nlp):
+    text = "We propose PoQ. PoQ has an average performance gain over CoQ of around 12% across all datasets."
+    ents = [ent(text, "PoQ", EntityType.METHOD, "proposed"), ent(text, "CoQ", EntityType.METHOD, "baseline")]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(12, "CoQ")]
+    # "of" without a gain over a name before it is no comparison
+    text = "We propose PoQ. PoQ reaches an accuracy of around 12% on ZapQA."
+    assert [r.baseline for r in run(nlp, text, ents[:1])] == [None]
+
+
+def test_the_improved_method_may_carry_an_adjective_but_not_a_plural_head(nlp):
+    text = "We propose CPQ. CPQ improves the state-of-the-art SPQN performance by 13% on point clouds."
+    ents = [ent(text, "CPQ", EntityType.METHOD, "proposed"), ent(text, "SPQN", EntityType.METHOD, "used")]
+    assert [r.baseline for r in run(nlp, text, ents)] == ["SPQN"]
+    # a class of methods is no named baseline
+    text = "We propose CPQ. CPQ improves the state-of-the-art prompt tuning methods by 1.9% on SuperGLUE."
+    ents = [ent(text, "CPQ", EntityType.METHOD, "proposed"), ent(text, "prompt tuning", EntityType.METHOD)]
+    assert [r.baseline for r in run(nlp, text, ents)] == [None]
+
+
+def test_other_systems_of_a_kind_are_no_baseline(nlp):
+    text = "We propose Cod5. Cod5 achieves 54.5% pass@10 on HumanEval against other open code LLMs."
+    ents = [ent(text, "Cod5", EntityType.METHOD, "proposed"), ent(text, "LLMs", EntityType.METHOD)]
+    assert [r.baseline for r in run(nlp, text, ents)] == [None]
+    # a named plural that is not "other ..." stays a name
+    text = "We propose AutoPQ. Compared to prior HPQNNs, AutoPQ reduces inference latency by 53%."
+    ents = [ent(text, "AutoPQ", EntityType.METHOD, "proposed"), ent(text, "HPQNNs", EntityType.METHOD)]
+    assert [r.baseline for r in run(nlp, text, ents)] == ["HPQNNs"]

@@ -1,7 +1,8 @@
 """Which named thing a gain or ratio is measured against (the guidelines' `baseline`).
 
-Reads the comparison cue after the numbers ("15x faster than FlowVid", "over A, B and C") or before them
-("outperforms X by 2.1%", "Compared to X, ..."); enumerations pair in order. Generic phrases ("existing
+Reads the comparison cue after the numbers ("15x faster than FlowVid", "over A, B and C", "on top of a
+RetinaNet baseline") or before them ("outperforms X by 2.1%", "Compared to X, ...", "a gain over CoT of
+around 12%", "improves the state-of-the-art SPFN performance by"); enumerations pair in order. Generic phrases ("existing
 methods", "strong baselines", "fp16 models") give no baseline: the guidelines want names.
 """
 
@@ -20,7 +21,7 @@ from .lists import clean_np, list_after, split_list
 from .vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
 
 COMPARE_CUE_AFTER = re.compile(
-    r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,45}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|"
+    r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,70}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|on\s+top\s+of|"
     r"as\s+compared\s+to|w\.r\.t\.?|with\s+respect\s+to|as\s+(?!well\b|much\b|many\b|long\b|soon\b)[a-z]+\s+as|(?P<verb>(?:outperform|surpass|beat|exceed|outpac)(?:s|es|ed|ing)?))\s+(?P<np>[^.;]+)",
     re.IGNORECASE,
 )
@@ -37,11 +38,19 @@ COMPARE_CUE_BEFORE = re.compile(
 _NAMED_BASELINE_HEAD = re.compile(
     r"(?:the\s+|a\s+|an\s+)?(?:(?:strong|stronger|strongest|competitive|standard|vanilla|popular|original|"
     r"default|widely[- ]used|conventional|classic|common)\s+)*(?P<name>[^\s,;()]+)"
-    r"(?:\s+[\w-]+-based)?\s+(?:baselines?|counterparts?)\b",
+    r"(?:\s+[\w-]+-based)?\s+(?:baselines?|counterparts?|approach|method|model|architecture)\b",
     re.IGNORECASE,
 )
 
 _OTHER_SCORE = re.compile(r"[+~≈]?\d[\d.,]*\s*(?:%|points?|x|×)?\s+(?:by|of|for|from|with)\s+(?:the\s+)?")
+
+
+#: "other open code LLMs", "various SNN variants": a quantifier and a plural head before the phrase ends
+_OTHER_PLURAL = re.compile(
+    r"(?:the\s+)?(?:other|various|several|many|all)\s+[^,;()]*?"
+    r"[a-z](?<!s)s(?=\s*(?:[,;(.]|\b(?:on|in|with|for|by|and|at|across|while|which)\b|$))",
+    re.IGNORECASE,
+)
 
 
 def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
@@ -49,6 +58,8 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
     if such:
         return baseline_from_np(ctx, np[such.end() :], offset + such.end())
+    if _OTHER_PLURAL.match(np.lstrip()):
+        return None  # "other open code LLMs": a class of systems, not a named one
     np, lead = clean_np(np)
     offset += lead
     if not np or not np[0].isalpha():
@@ -173,6 +184,11 @@ def attribute_baselines(
             pre,
             re.IGNORECASE,
         )
+        if by is None:
+            # "a performance gain over CoT of around 12%": the amount follows the compared name with "of"
+            of = _OF_AMOUNT.search(pre)
+            if of is not None and _GAIN_OVER.search(pre[: of.start()]):
+                by = of
         if by:
             seg = pre[: by.start()]
             cue = last_match(COMPARE_CUE_BEFORE, seg)
@@ -231,6 +247,17 @@ def attribute_baselines(
     _share_sentence_baseline(text, cands, s1)
 
 
+#: "... of around 12%": an amount given with "of" after what it is measured against
+_OF_AMOUNT = re.compile(
+    r"\bof\s+(?:(?:about|around|approximately|nearly|almost|up\s+to|roughly|~|≈)\s+)?[+]?$", re.IGNORECASE
+)
+#: "gain over X", "improvement compared to X": a gain, its comparison cue and a short name (the baseline)
+_GAIN_OVER = re.compile(
+    r"\b(?:gains?|improvements?|speed-?ups?|boosts?|increases?|reductions?)\s+(?:over|compared\s+(?:to|with)|"
+    r"relative\s+to|against)\s+(?:the\s+)?(?:[^\s,;]+\s+){0,3}[^\s,;]+\s+$",
+    re.IGNORECASE,
+)
+
 #: a comparison of a number's own: "than X", "over X", "by 9 times", "outperforms Y"
 _OWN_CUE = re.compile(
     r"\b(?:than|over|compared|comparison|relative\s+to|against|versus|vs\.?|by|outperform\w*|surpass\w*|"
@@ -263,9 +290,13 @@ def _share_sentence_baseline(text: str, cands: list[Cand], s1: int) -> None:
 #: SAU, we get 5.63% improvement": the named method a gain is measured on is what the number is compared to
 _IMPROVED = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)|boost(?:s|ed|ing)?|enhanc(?:es|ed|ing|e))\s+(?:the\s+)?"
+    r"(?:(?:state[- ]of[- ]the[- ]art|strong|standard|vanilla|original|popular|widely[- ]used)\s+)*"
     r"(?:(?:performance|accuracy|results?|robustness|efficiency)\s+of\s+(?:the\s+)?)?"
     r"|\b[Rr]eplac(?:es|ed|ing|e)\s+(?:the\s+)?"
 )
+
+
+_PLURAL_AFTER = re.compile(r"\s+(?:methods|models|approaches|techniques|baselines|variants|algorithms)\b")
 
 
 def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
@@ -273,6 +304,8 @@ def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
     for m in reversed(list(_IMPROVED.finditer(ctx.text, s0, qstart))):
         for n in ctx.names:
             if n.type is EntityType.METHOD and n.start == m.end() and not is_proposed(ctx, n.text):
+                if _PLURAL_AFTER.match(ctx.text, n.end):
+                    return None  # "improve the state-of-the-art prompt tuning methods by": a class of methods
                 return n.text
     return None
 
