@@ -2,8 +2,9 @@
 
 Reads the comparison cue after the numbers ("15x faster than FlowVid", "over A, B and C", "on top of a
 RetinaNet baseline") or before them ("outperforms X by 2.1%", "Compared to X, ...", "a gain over CoT of
-around 12%", "improves the state-of-the-art SPFN performance by"); enumerations pair in order. Generic phrases ("existing
-methods", "strong baselines", "fp16 models") give no baseline: the guidelines want names.
+around 12%", "improves the state-of-the-art SPFN performance by"); enumerations pair in order. Generic
+phrases ("existing methods", "strong baselines", "fp16 models", "other open code LLMs") give no baseline:
+the guidelines want names.
 """
 
 from __future__ import annotations
