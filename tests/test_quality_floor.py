@@ -47,8 +47,10 @@ def test_result_floors(seeds: dict) -> None:
 #: per entity type and value+unit result F1, set just under the latest numbers. Held-out sets get no
 #: floor: a floor would make their errors something to look at.
 DEV_FLOORS = {
-    "iclr2025_dev": {"METHOD": 0.74, "DATASET": 0.83, "METRIC": 0.60, "TASK": 0.37, "results": 0.90},
-    "iclr2024_dev": {"METHOD": 0.65, "DATASET": 0.81, "METRIC": 0.65, "TASK": 0.37, "results": 0.93},
+    # raised in 0.13.1 (model families are methods): iclr2025_dev METHOD 75.9, DATASET 84.1 -> 87.0;
+    # iclr2024_dev METHOD 67.9, DATASET 82.7 -> 84.3
+    "iclr2025_dev": {"METHOD": 0.75, "DATASET": 0.86, "METRIC": 0.60, "TASK": 0.37, "results": 0.90},
+    "iclr2024_dev": {"METHOD": 0.67, "DATASET": 0.84, "METRIC": 0.65, "TASK": 0.37, "results": 0.93},
 }
 
 
@@ -92,8 +94,15 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: vectors as scorer features): better in cross-validation on 1,200 papers and on the two larger dev sets
 #: (train_dev, iclr2025_dev: 429 papers), it cost the two small ones a little, and those floors were
 #: lowered by that much: seeds METHOD 0.78 -> 0.77 (77.7) and TASK 0.55 -> 0.54 (54.2), iclr2024_dev
-#: METRIC 0.66 -> 0.65 (65.4) and TASK 0.53 -> 0.52 (52.9).
+#: METRIC 0.66 -> 0.65 (65.4) and TASK 0.53 -> 0.52 (52.9). A second, 0.13.1 (model families typed as
+#: methods, a rule name no longer pushing out the model's longer versions of it, all scorers refitted):
+#: Method and Dataset rose on every dev set, but the refit moved the task candidates' threshold on a flat
+#: cross-validation surface (-0.75 -> -1.0, 57.43 vs 57.53 F1) and iclr2024_dev TASK went 52.9 -> 51.9
+#: (one task of 136): its floor 0.52 -> 0.51.
 DEFAULT_FLOORS = {
+    # raised in 0.13.1: seeds METHOD 77.7 -> 78.4, proposed 31 -> 32/34; train_dev METHOD 69.4 -> 70.3,
+    # DATASET 86.4 -> 87.7, proposed 109 -> 110/157; iclr2025_dev METHOD 75.0 -> 76.0, DATASET 84.1 -> 87.0;
+    # iclr2024_dev METHOD 75.7 -> 77.4, DATASET 82.7 -> 84.3, proposed 48 -> 49/56
     # raised in 0.13.0: seeds proposed 29/34 -> 31/34; train_dev METHOD 69.0 -> 69.4, METRIC 57.9 -> 59.2,
     # TASK 56.6 -> 58.4, proposed 108 -> 109/157; iclr2025_dev METHOD 74.4 -> 75.0, proposed 98 -> 100/118;
     # iclr2024_dev proposed 47 -> 48/56
@@ -104,36 +113,36 @@ DEFAULT_FLOORS = {
     # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
     # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
-        "METHOD": 0.77,
+        "METHOD": 0.78,
         "DATASET": 0.95,
         "METRIC": 0.85,
         "TASK": 0.54,
         "results": 0.99,
-        "proposed": 0.91,
+        "proposed": 0.94,
     },
     "train_dev": {
-        "METHOD": 0.69,
-        "DATASET": 0.85,
+        "METHOD": 0.70,
+        "DATASET": 0.87,
         "METRIC": 0.59,
         "TASK": 0.58,
         "results": 0.90,
-        "proposed": 0.69,
+        "proposed": 0.70,
     },
     "iclr2025_dev": {
-        "METHOD": 0.74,
-        "DATASET": 0.83,
+        "METHOD": 0.75,
+        "DATASET": 0.86,
         "METRIC": 0.67,
         "TASK": 0.49,
         "results": 0.89,
         "proposed": 0.84,
     },
     "iclr2024_dev": {
-        "METHOD": 0.75,
-        "DATASET": 0.81,
+        "METHOD": 0.77,
+        "DATASET": 0.84,
         "METRIC": 0.65,
-        "TASK": 0.52,
+        "TASK": 0.51,
         "results": 0.93,
-        "proposed": 0.85,
+        "proposed": 0.87,
     },
 }
 

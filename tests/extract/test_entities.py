@@ -191,6 +191,15 @@ def test_baselines_after_outperform_and_than(nlp):
         assert ents[name].type is EntityType.METHOD and ents[name].role == "baseline", name
 
 
+def test_released_model_families_are_methods_even_where_datasets_go(nlp):
+    text = "We evaluate on Llama2-7B, Vicuna-13B and Mistral-7B, and on the Vicuna Bench and MT-Bench."
+    ents = _by_text(_ents(nlp, text))
+    for name in ("Llama2-7B", "Vicuna-13B", "Mistral-7B"):
+        assert ents[name].type is EntityType.METHOD, name
+    # a benchmark named after a family keeps its benchmark shape
+    assert ents["Vicuna Bench"].type is EntityType.DATASET
+
+
 def test_introduced_dataset(nlp):
     ents = _by_text(_ents(nlp, "We introduce AgentHarm, a new benchmark for agent misuse."))
     assert ents["AgentHarm"].type is EntityType.DATASET and ents["AgentHarm"].role == "introduced"

@@ -151,6 +151,26 @@ def test_model_plus_strong_keeps_stated_evidence_over_the_model() -> None:
     assert names == {"Hard View Pretraining", "DINO"}
 
 
+def test_a_strong_rule_name_does_not_push_out_the_models_longer_versions() -> None:
+    text = "We study LLama3 (Llama3), Llama3.1 and Llama3-base, and Meta-Llama3 too. Llama3 is open."
+    marks = [("Llama3.1", "METHOD"), ("Llama3-base", "METHOD"), ("LLama3", "METHOD")]
+    doc, spans = _doc_with_model_spans(text, marks)
+    rule = _rule(text, EntityType.METHOD, "LLama3", "used").model_copy(update={"aliases": ("Llama3",)})
+    out = combine(doc, [rule], spans, strategy={"METHOD": "model+strong"}, role_source="model")
+    # "Llama3" occurs inside "Llama3.1", "Llama3-base" and "Meta-Llama3" only as part of a longer name
+    assert {m.text for m in out} == {"LLama3", "Llama3.1", "Llama3-base"}
+    # where the rule's own name is the whole model span, the stated evidence still wins
+    doc, spans = _doc_with_model_spans(text, [("LLama3", "METHOD")])
+    out = combine(doc, [rule], spans, strategy={"METHOD": "model+strong"}, role_source="model")
+    assert [m.aliases for m in out] == [("Llama3",)]
+    # a describing suffix does not make a longer name: the acronym's evidence still covers "MCTS-enhanced"
+    text = "Monte Carlo Tree Search (MCTS) is costly; an MCTS-enhanced policy is our baseline."
+    doc, spans = _doc_with_model_spans(text, [("MCTS-enhanced policy", "METHOD")])
+    acro = _rule(text, EntityType.METHOD, "Monte Carlo Tree Search").model_copy(update={"aliases": ("MCTS",)})
+    out = combine(doc, [acro], spans, strategy={"METHOD": "model+strong"}, role_source="model")
+    assert [m.text for m in out] == ["Monte Carlo Tree Search"]
+
+
 @pytest.mark.parametrize(
     ("text", "form"),
     [

@@ -392,6 +392,15 @@ METHOD_SHAPE = re.compile(
     r"Vicuna|Falcon|ResNet|ViT|BERT|RoBERTa|T5|OPT|Pythia|DeepSeek)"
 )
 
+#: names of released model families: a name that starts with one is a model, whatever context it is
+#: evaluated in ("we evaluate on Llama2, Vicuna and Mistral" lists models, not datasets)
+MODEL_FAMILY = re.compile(
+    r"^(?:GPT|Llama|LLaMA|LLama|LLaMa|Qwen|Mistral|Mixtral|Claude|Gemini|Gemma|Phi|Vicuna|Falcon|Zephyr|"
+    r"OPT|BLOOM|Pythia|DeepSeek|ChatGPT|InstructGPT|PaLM|OLMo|LLaVA|InternVL|SDXL|PixArt|ResNet|ResNeXt|"
+    r"ViT|BERT|RoBERTa|DeBERTa|T5|Flan-T5|Swin|DeiT|ConvNeXt|EfficientNet|MobileNet|VGG|DenseNet)"
+    r"(?=$|[-\d.\s/_(]|s$)"
+)
+
 EVAL_HEADS = {
     "evaluate",
     "evaluation",

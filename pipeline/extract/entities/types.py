@@ -25,6 +25,7 @@ from .lexicon import (
     METHOD_HEADS,
     METHOD_SHAPE,
     METRIC_LAST,
+    MODEL_FAMILY,
     STRONG_PROPOSE,
     TASK_LAST,
     D,
@@ -142,6 +143,8 @@ def type_votes(doc: Doc, span: Span, res: Resources) -> dict[EntityType, float]:
         votes[D] += 1
     if METHOD_SHAPE.search(text):
         votes[M] += 1
+    if MODEL_FAMILY.match(text) and not DATASET_SHAPE.search(text) and text not in res.dataset_names:
+        votes[M] += 2  # outweighs an evaluation context ("on Llama2 and Vicuna")
     if text in res.dataset_names:
         votes[D] += 1.5
     elif name_key(text) in res.dataset_keys:

@@ -20,6 +20,7 @@ Strategies:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -45,8 +46,34 @@ MAX_MODEL_TASKS = 4
 
 
 def _forms_at(text: str, m: EntityMention) -> list[tuple[int, int]]:
-    """Every occurrence of a mention's text or aliases (on word boundaries, as in the training spans)."""
-    return [span for form in (m.text, *m.aliases) for span in occurrences(text, form)]
+    """Every occurrence of a mention's text or aliases (on word boundaries, as in the training spans),
+    except inside a longer hyphenated or versioned name: "Llama3" does not occur in "Llama3.1" or
+    "Llama3-base", so a rule's "Llama3" does not push out the model's "Llama3.1"."""
+    return [
+        (s, e)
+        for form in (m.text, *m.aliases)
+        for s, e in occurrences(text, form)
+        if not _continues(text, s, e)
+    ]
+
+
+def _continues(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is joined to more of a name by a hyphen or a dot ("-base", ".1",
+    "Meta-"); not by a describing suffix ("MCTS-enhanced policy" is a policy enhanced with MCTS)."""
+    after = (
+        end + 1 < len(text)
+        and text[end] in "-."
+        and text[end + 1].isalnum()
+        and _DESCRIBING_SUFFIX.match(text, end) is None
+    )
+    before = start >= 2 and text[start - 1] == "-" and text[start - 2].isalnum()
+    return after or before
+
+
+_DESCRIBING_SUFFIX = re.compile(
+    r"-(?:based|enhanced|style|like|driven|guided|augmented|only|free|aware|specific|level|wise|inspired|"
+    r"assisted|powered|conditioned|generated|tuned|trained)\b"
+)
 
 
 def _overlaps(spans: Sequence[tuple[int, int]], others: Sequence[tuple[int, int]]) -> bool:
