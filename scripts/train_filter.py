@@ -239,19 +239,16 @@ def main() -> None:
     tasks_f1 = task["f1_filtered"] if task["use"] else base["TASK"]
     # the candidates take the filter's C (pipeline 0.13.1): a C of their own was chosen on a flat surface
     # (0.1 and 0.3 within 0.06 F1) that flipped between refits and moved the dev sets' tasks by up to a point
-    cand_cv = {c: cross_validate_candidates(rows, c, cv[c][1], task_threshold)}
-    cc, thr = max(
-        ((c, x) for x in CANDIDATE_THRESHOLDS),
-        key=lambda kx: (cand_cv[kx[0]][kx[1]], -kx[1]),
-    )
-    gain = round(cand_cv[cc][thr] - tasks_f1, 2)
+    cand_cv = cross_validate_candidates(rows, c, cv[c][1], task_threshold)
+    thr = max(CANDIDATE_THRESHOLDS, key=lambda x: (cand_cv[x], -x))
+    gain = round(cand_cv[thr] - tasks_f1, 2)
     types[CANDIDATE] = {
         "use": gain >= MIN_GAIN,
         "gain": gain,
         "threshold": thr,
-        "C": cc,
+        "C": c,
         "f1_without": tasks_f1,
-        "f1_with": cand_cv[cc][thr],
+        "f1_with": cand_cv[thr],
     }
     for t, v in types.items():
         print(t, v)
@@ -262,7 +259,7 @@ def main() -> None:
         "papers": len(rows),
         "min_gain": MIN_GAIN,
         "types": types,
-        "weights": {**fit(rows, c), **(fit(rows, cc, True) if types[CANDIDATE]["use"] else {})},
+        "weights": {**fit(rows, c), **(fit(rows, c, True) if types[CANDIDATE]["use"] else {})},
     }
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
@@ -271,7 +268,7 @@ def main() -> None:
             "by_C": {
                 str(k): {t: {str(x): f for x, f in v.items()} for t, v in d[0].items()} for k, d in cv.items()
             },
-            "candidates_by_C": {str(k): {str(x): f for x, f in v.items()} for k, v in cand_cv.items()},
+            "candidates_by_C": {str(c): {str(x): f for x, f in cand_cv.items()}},
         }
         args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     if not args.no_install:
