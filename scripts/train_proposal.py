@@ -17,11 +17,12 @@ What it does (CPU, about 8 minutes, deterministic):
    (``train_more``; on its own training abstracts its mentions are too good to judge by): each paper's
    choice is replayed as ``proposal.choose`` makes it and scored as ``paperkg evaluate`` scores it
    (right with an annotated proposed method: ours hits one and names only annotated methods; right
-   without: we name none). Mode, C and threshold maximise the papers right among those with an annotated
-   proposed method (the measure ``paperkg evaluate`` reports and issue 10 targets), among the settings
-   right on at least as many papers without one as the rules (so the gain is not bought by naming
-   contributions where there are none); the choice is used only if that beats the rules by at least
-   ``MIN_GAIN`` papers. The final weights are fitted on every fold.
+   without: we name none). Mode, C, threshold and margin (how far under the best a name the rules
+   proposed may score and stay proposed; ``None``: the rules' whole choice stands) maximise the papers
+   right among those with an annotated proposed method (the measure ``paperkg evaluate`` reports and
+   issue 10 targets), among the settings right on at least as many papers without one as the rules (so
+   the gain is not bought by naming contributions where there are none); the choice is used only if
+   that beats the rules by at least ``MIN_GAIN`` papers. The final weights are fitted on every fold.
 The held-out sets are never read.
 """
 
@@ -56,6 +57,8 @@ from pipeline.records import EntityMention, EntityType, PaperExtraction  # noqa:
 C_GRID = (0.1, 0.3, 1.0)
 MODES = ("fill", "decide")
 THRESHOLDS = (-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.5, 1.0)
+#: ``proposal.ProposalWeights.margin`` values tried; on a tie the widest (None last) wins
+MARGINS: tuple[float | None, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, None)
 #: papers (of the 1,200 scored) the learned choice must gain over the rules to be used
 MIN_GAIN = 5
 CACHE = ROOT / "out" / "proposal_rows.pkl"
@@ -131,18 +134,25 @@ def right(row: dict[str, Any], ours: list[set[str]]) -> bool:
 
 
 def chosen(
-    row: dict[str, Any], weights: dict[str, float] | None, threshold: float, mode: str
+    row: dict[str, Any],
+    weights: dict[str, float] | None,
+    threshold: float,
+    mode: str,
+    margin: float | None = None,
 ) -> list[set[str]]:
     """Our proposed methods for one paper, exactly as ``proposal.choose`` decides: in ``fill`` mode the
-    rules' when they name any; else the best option over the threshold (the rules' whole choice when
-    the best is one they proposed), or none."""
+    rules' when they name any; else the best option over the threshold (when the best is one the rules
+    proposed, those of theirs scoring within ``margin`` of it, or all with ``None``), or none."""
     if weights is None or (mode == "fill" and row["rules"]):
         return row["rules"]
-    best = max(row["cands"], key=lambda c: score(c["features"], weights), default=None)
-    if best is None or score(best["features"], weights) <= threshold:
+    scored = [(score(c["features"], weights), c) for c in row["cands"]]
+    best_score, best = max(scored, key=lambda t: t[0], default=(float("-inf"), None))
+    if best is None or best_score <= threshold:
         return []
     if best["proposed"]:
-        return row["rules"]
+        if margin is None:
+            return row["rules"]
+        return [c["keys"] for s, c in scored if c["proposed"] and c["keys"] and s >= best_score - margin]
     return [best["keys"]] if best["keys"] else []
 
 
@@ -168,10 +178,15 @@ def fit(rows: list[dict[str, Any]], c: float, mode: str) -> dict[str, float]:
 
 def cross_validate(
     rows: list[dict[str, Any]], test: list[dict[str, Any]], c: float, mode: str
-) -> dict[float, dict[str, Any]]:
-    """Per threshold: the tally of ``test``, each paper scored by weights fitted without its fold."""
+) -> dict[tuple[float, float | None], dict[str, Any]]:
+    """Per (threshold, margin): the tally of ``test``, each paper scored by weights fitted without its
+    fold."""
     per_fold = {k: fit([r for r in rows if r["fold"] != k], c, mode) for k in range(FOLDS)}
-    return {thr: tally(test, [chosen(r, per_fold[r["fold"]], thr, mode) for r in test]) for thr in THRESHOLDS}
+    return {
+        (thr, mg): tally(test, [chosen(r, per_fold[r["fold"]], thr, mode, mg) for r in test])
+        for thr in THRESHOLDS
+        for mg in MARGINS
+    }
 
 
 def _right_with(tally_: dict[str, Any]) -> int:
@@ -194,14 +209,20 @@ def main() -> None:
     print(f"rules, {len(test)} papers unseen by the entity model:", rules)
     cv = {(mode, c): cross_validate(rows, test, c, mode) for mode in MODES for c in C_GRID}
     for (mode, c), by_thr in cv.items():
-        for thr, t in by_thr.items():
-            print(mode, f"C={c} threshold={thr}: {t}")
-    (mode, c), thr = max(
+        for (thr, mg), t in by_thr.items():
+            print(mode, f"C={c} threshold={thr} margin={mg}: {t}")
+    (mode, c), (thr, margin) = max(
         ((k, t) for k in cv for t in cv[k] if _no_worse_without(cv[k][t], rules)),
-        key=lambda kt: (_right_with(cv[kt[0]][kt[1]]), cv[kt[0]][kt[1]]["right"], -kt[0][1], kt[1]),
-        default=((MODES[0], C_GRID[0]), THRESHOLDS[-1]),
+        key=lambda kt: (
+            _right_with(cv[kt[0]][kt[1]]),
+            cv[kt[0]][kt[1]]["right"],
+            -kt[0][1],
+            kt[1][0],
+            MARGINS.index(kt[1][1]),
+        ),
+        default=((MODES[0], C_GRID[0]), (THRESHOLDS[-1], None)),
     )
-    best = cv[mode, c][thr]
+    best = cv[mode, c][thr, margin]
     use = _no_worse_without(best, rules) and _right_with(best) >= _right_with(rules) + MIN_GAIN
     out = {
         "what": "learned proposed-method choice (pipeline/extract/learned/proposal.py); "
@@ -210,16 +231,20 @@ def main() -> None:
         "mode": mode,
         "C": c,
         "threshold": thr,
+        "margin": margin,
         "papers": len(rows),
         "cross_validated_on": len(test),
         "min_gain": MIN_GAIN,
         "cross_validated": {"rules": rules, "learned": best},
         "weights": fit(rows, c, mode),
     }
-    print(f"chosen {mode}, C={c}, threshold={thr}: {best} vs rules {rules} ->", "learned" if use else "rules")
+    print(
+        f"chosen {mode}, C={c}, threshold={thr}, margin={margin}: {best} vs rules {rules} ->",
+        "learned" if use else "rules",
+    )
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
-        by = {f"{m} C={k}": {str(t): v for t, v in d.items()} for (m, k), d in cv.items()}
+        by = {f"{m} C={k}": {f"{t} margin={g}": v for (t, g), v in d.items()} for (m, k), d in cv.items()}
         args.report.write_text(json.dumps({**out, "by_setting": by}, indent=1) + "\n", encoding="utf-8")
     if not args.no_install:
         WEIGHTS.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

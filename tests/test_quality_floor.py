@@ -100,6 +100,8 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: cross-validation surface (-0.75 -> -1.0, 57.43 vs 57.53 F1) and iclr2024_dev TASK went 52.9 -> 51.9
 #: (one task of 136): its floor 0.52 -> 0.51.
 DEFAULT_FLOORS = {
+    # raised in 0.13.2 (of the rules' proposed names only those scoring near the best stay proposed):
+    # train_dev proposed 110 -> 114/157, iclr2025_dev proposed 100 -> 105/118
     # raised in 0.13.1: seeds METHOD 77.7 -> 78.4, proposed 31 -> 32/34; train_dev METHOD 69.4 -> 70.3,
     # DATASET 86.4 -> 87.7, proposed 109 -> 110/157; iclr2025_dev METHOD 75.0 -> 76.0, DATASET 84.1 -> 87.0;
     # iclr2024_dev METHOD 75.7 -> 77.4, DATASET 82.7 -> 84.3, proposed 48 -> 49/56
@@ -126,7 +128,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.59,
         "TASK": 0.58,
         "results": 0.90,
-        "proposed": 0.70,
+        "proposed": 0.72,
     },
     "iclr2025_dev": {
         "METHOD": 0.75,
@@ -134,7 +136,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.67,
         "TASK": 0.49,
         "results": 0.89,
-        "proposed": 0.84,
+        "proposed": 0.88,
     },
     "iclr2024_dev": {
         "METHOD": 0.77,

@@ -85,6 +85,16 @@ def test_the_rules_choice_stands_when_it_scores_best(doc) -> None:  # type: igno
     assert choose(doc, ms, set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY)) == ms
 
 
+def test_of_the_rules_choice_only_the_names_scoring_near_the_best_stay_proposed(doc) -> None:  # type: ignore[no-untyped-def]
+    # the rules propose both; the title repeats "Posterior meta-replay" (score 1.5), not ResNet-18 (-0.5)
+    ms = mentions("proposed", "proposed", "baseline")
+    near = choose(doc, ms, set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY, margin=1.0))
+    assert roles(near) == {"ResNet-18": "used", "Posterior meta-replay": "proposed", "ER": "baseline"}
+    wide = choose(doc, ms, set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY, margin=2.5))
+    assert roles(wide)["ResNet-18"] == "proposed"
+    assert choose(doc, ms, set(), ProposalWeights(True, "decide", 0.0, TITLE_ONLY)) == ms  # no margin
+
+
 def test_a_baseline_is_never_chosen(doc) -> None:  # type: ignore[no-untyped-def]
     likes_er = ProposalWeights(True, "decide", 0.0, {"role=baseline": 9.0, "bias": -1.0})
     assert (
@@ -109,6 +119,7 @@ def test_packaged_weights_are_used_only_after_beating_the_rules_in_cross_validat
         assert cv["learned"]["right"] > cv["rules"]["right"]
     loaded = proposal.load_weights()
     assert loaded is not None and loaded.threshold == data["threshold"] and loaded.weights == data["weights"]
+    assert loaded.margin == data.get("margin")
 
 
 @pytest.fixture(scope="module")
@@ -124,23 +135,29 @@ def trainer():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("mode", ["decide", "fill"])
 @pytest.mark.parametrize("threshold", [-5.0, 0.0, 5.0])
+@pytest.mark.parametrize("margin", [None, 1.0, 2.5])
 @pytest.mark.parametrize(
     "rule_roles",
-    [("used", "used", "baseline"), ("proposed", "used", "baseline"), ("used", "proposed", "baseline")],
+    [
+        ("used", "used", "baseline"),
+        ("proposed", "used", "baseline"),
+        ("used", "proposed", "baseline"),
+        ("proposed", "proposed", "baseline"),
+    ],
 )
 def test_training_replays_the_choice_exactly_as_the_pipeline_makes_it(
-    doc, trainer, mode, threshold, rule_roles
+    doc, trainer, mode, threshold, margin, rule_roles
 ) -> None:  # type: ignore[no-untyped-def]
     from pipeline.evaluate import GoldEntity, GoldPaper
     from pipeline.records import PaperExtraction, PaperRecord
 
     ms = mentions(*rule_roles)
-    pw = ProposalWeights(True, mode, threshold, TITLE_ONLY)
+    pw = ProposalWeights(True, mode, threshold, TITLE_ONLY, margin)
     ours = [m for m in choose(doc, ms, set(), pw) if m.type is EntityType.METHOD and m.role == "proposed"]
     gold = GoldPaper(id="p", entities=(GoldEntity(type=EntityType.METHOD, name="ResNet-18"),))
     ex = PaperExtraction(paper=PaperRecord(id="p", abstract=TEXT, source="t"), text=TEXT, entities=tuple(ms))
     row = trainer._row(gold, ex, proposal.candidates(doc, ms, set()))
-    replayed = trainer.chosen(row, dict(TITLE_ONLY), threshold, mode)
+    replayed = trainer.chosen(row, dict(TITLE_ONLY), threshold, mode, margin)
     assert sorted(map(sorted, replayed)) == sorted(
         map(sorted, (trainer._keys((m.text, *m.aliases)) for m in ours))
     )

@@ -13,7 +13,10 @@ The options are the paper's methods (never one the rules call a baseline) and th
 phrase ("Gated Fusion Network" of "Gated Fusion Network for Single Image Dehazing"), which becomes a
 mention only when chosen. Mode ``decide``: the best-scoring option is the paper's proposed method if
 its score clears the threshold, and the paper has none otherwise; when the best is one the rules
-marked proposed, their whole choice (with its variants) stands. Mode ``fill`` (the alternative
+marked proposed, their choice stands, but only for the names scoring within ``margin`` of the best
+(the others become ``used``): the rules mark every name after a proposal cue, and on the training
+corpus one such extra ("GraphSAINT" and its title's "graph sampling based inductive learning method",
+"X2GNN" and "GNN") is the commonest way a right choice is scored wrong. Mode ``fill`` (the alternative
 cross-validation weighs) acts only where the rules name none. Mode, threshold and regularisation are
 chosen by cross-validation over papers with and without an annotated proposed method (answering "none"
 is right for the latter). Weights come from ``scripts/train_proposal.py``. Pure functions over the
@@ -163,6 +166,8 @@ class ProposalWeights:
     mode: str
     threshold: float
     weights: Mapping[str, float]
+    #: how far under the best a name the rules proposed may score and stay proposed (None: all stay)
+    margin: float | None = None
 
 
 @cache
@@ -171,7 +176,14 @@ def load_weights(path: Path | None = None) -> ProposalWeights | None:
     d = read_weights(path or WEIGHTS)
     if d is None:
         return None
-    return ProposalWeights(bool(d["use"]), str(d["mode"]), float(d["threshold"]), d["weights"])
+    margin = d.get("margin")
+    return ProposalWeights(
+        bool(d["use"]),
+        str(d["mode"]),
+        float(d["threshold"]),
+        d["weights"],
+        None if margin is None else float(margin),
+    )
 
 
 #: where a title's leading name phrase ends ("Posterior Meta-Replay | for Continual Learning")
@@ -256,17 +268,23 @@ def choose(
     scored = [(score(f, pw.weights), m) for m, f in candidates(doc, out, known)]
     best_score, best = max(scored, key=lambda t: t[0], default=(float("-inf"), None))
     if best is not None and best_score > pw.threshold and best.role == "proposed":
-        return out  # the rules' own choice (with its variants) stands
-    key = norm_key(best.text) if best is not None and best_score > pw.threshold else None
+        if pw.margin is None:
+            return out  # the rules' whole choice stands
+        # the rules' choice stands for the names scoring near the best
+        keys = {norm_key(m.text) for s, m in scored if m.role == "proposed" and s >= best_score - pw.margin}
+    elif best is not None and best_score > pw.threshold:
+        keys = {norm_key(best.text)}
+    else:
+        keys = set()
 
     def role(m: EntityMention) -> EntityMention:
         if m.type is not EntityType.METHOD:
             return m
-        if key is not None and norm_key(m.text) == key:
-            return m.model_copy(update={"role": "proposed"})
+        if norm_key(m.text) in keys:
+            return m if m.role == "proposed" else m.model_copy(update={"role": "proposed"})
         return m.model_copy(update={"role": "used"}) if m.role == "proposed" else m
 
     chosen = [role(m) for m in out]
-    if best is not None and key is not None and not any(m is best for m in out):
+    if best is not None and keys and not any(m is best for m in out):
         chosen.append(role(best))  # the title's phrase, a name of its own now
     return chosen
