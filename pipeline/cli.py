@@ -21,6 +21,7 @@ from typing import Any, Literal, cast
 import typer
 from pydantic import SecretStr
 
+from . import without_torch
 from .errors import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -470,6 +471,7 @@ def evaluate(
 
 
 def main() -> None:
+    without_torch.keep_out()  # before anything imports spaCy (module docstring of without_torch)
     logging.basicConfig(
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
