@@ -66,7 +66,14 @@ def norm_key(name: str) -> str:
             and not last.casefold().endswith(_PLURAL_KEEP)
             and last[-2].isalpha()
         )
-        if acronym_plural or plain_plural:
+        # "ResNet-50s", "T5s": a plural after a model's number (not "1990s")
+        digit_plural = (
+            last.endswith("s")
+            and len(last) > 1
+            and last[-2].isdigit()
+            and (len(words) > 1 or last[0].isalpha())
+        )
+        if acronym_plural or plain_plural or digit_plural:
             words[-1] = last[:-1]
     return _DROP.sub("", "".join(words).casefold())
 

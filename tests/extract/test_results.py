@@ -393,3 +393,19 @@ def test_surpassing_after_the_number_names_the_baseline_but_a_later_clause_does_
         ent(text, "GhostBuster", EntityType.METHOD, "baseline"),
     ]
     assert {r.value: r.baseline for r in run(nlp, text, ents)} == {84.2: "CLIP", 30.2: "DetectGPT"}
+
+
+def test_attributes_read_from_phrases_are_tidied_like_names(nlp):
+    # a node is named after each attribute: "Pearson's" or "block(s" would be nodes of their own
+    doc = nlp("FooNet reaches 81.2% accuracy on Pearson's benchmark, beating BERT.")
+    (r,) = doc._.kg_results
+    assert r.dataset == "Pearson" and r.baseline == "BERT"
+    doc = nlp("FooNet is 3x faster than the attention block(s of BERT.")
+    (r,) = doc._.kg_results
+    assert r.baseline == "attention block"
+
+
+def test_a_share_of_computational_resources_names_the_whole_measure(nlp):
+    doc = nlp("FooNet matches BarNet using just 10% of the computational resources.")
+    (r,) = doc._.kg_results
+    assert r.metric == "computational resources"

@@ -21,6 +21,8 @@ from pipeline.records import EntityMention, EntityType
         ("LLMs'", "LLMs"),
         ("Distracting Objects (", "Distracting Objects"),
         ("Transformers\u2019", "Transformers"),
+        ("X-Linear attention block(s", "X-Linear attention block"),
+        ("GPT-4(V", "GPT-4"),
     ],
 )
 def test_trailing_noise_is_cut(raw: str, clean: str) -> None:
@@ -28,7 +30,8 @@ def test_trailing_noise_is_cut(raw: str, clean: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2", "'Ts'"]
+    "name",
+    ["U.S.", "(FedBN)", "GPT-3.5", "Guess & Sketch", "ViT-B/16", "A*", "R2D2", "'Ts'", "E2(GO)", "f(x)"],
 )
 def test_names_keep_their_own_punctuation(name: str) -> None:
     assert tidy(name)[0] == name

@@ -76,6 +76,11 @@ def test_acronym_plurals_fold_but_words_ending_in_s_keep_their_s() -> None:
     )
 
 
+def test_a_plural_after_a_models_number_folds_but_a_decade_does_not() -> None:
+    assert norm_key("ResNet-50s") == norm_key("ResNet-50") and norm_key("T5s") == norm_key("T5")
+    assert norm_key("1990s") != norm_key("1990") and norm_key("ResNet-50") != norm_key("ResNet-5")
+
+
 def test_acronym_folds_into_a_clearly_dominant_expansion_only() -> None:
     names = [(M, "Low-Rank Adaptation", ("LoRA",))] * 3 + [
         (M, "Low-Rank Adapters", ("LoRA",)),

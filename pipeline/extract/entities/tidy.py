@@ -7,11 +7,15 @@ possessive, and keeps a quote or bracket only when it holds its pair. Pure funct
 
 from __future__ import annotations
 
+import re
+
 from ...records import EntityMention
 
 _POSSESSIVE = ("'s", "\u2019s")
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
+#: a bracket opened on a word's last letters and never closed: "attention block(s", "model(s"
+_OPEN_TAIL = re.compile(r"\s*[(\[]\w{1,3}$")
 
 
 def tidy(text: str) -> tuple[str, int, int]:
@@ -38,6 +42,9 @@ def tidy(text: str) -> tuple[str, int, int]:
             changed = True
         elif body[-1] in "([{" and e - s > 1:
             e -= 1  # "Distracting Objects (": an opening bracket whose content was cut off
+            changed = True
+        elif (cut := _OPEN_TAIL.search(body)) is not None and cut.start() > 0:
+            e = s + cut.start()
             changed = True
         elif body[0] in _QUOTES and body.count(body[0]) % 2 == 1:
             s += 1

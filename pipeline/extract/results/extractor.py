@@ -48,6 +48,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ...records import EntityMention, EntityType, ResultMention
+from ..entities.tidy import tidy
 from ..text.numbers import Quantity, scan_quantities
 from . import keep as learned_keep
 from .attribution import attribute_sentence, fill_proposed_method
@@ -136,16 +137,22 @@ def find_results(
                     value_max=q.value_max,
                     unit=unit,
                     kind=c.kind,
-                    metric=c.metric,
-                    dataset=c.dataset,
-                    method=c.method,
-                    baseline=c.baseline,
+                    metric=_tidy_name(c.metric),
+                    dataset=_tidy_name(c.dataset),
+                    method=_tidy_name(c.method),
+                    baseline=_tidy_name(c.baseline),
                     evidence=text[ev_s:ev_e],
                     start=ev_s,
                     end=ev_e,
                 )
             )
     return out
+
+
+def _tidy_name(name: str | None) -> str | None:
+    """A result attribute read from a phrase (not an entity's name) tidied as mentions are: a graph node
+    is named after it, and "LLMs'" or "attention block(s" would be a node of its own."""
+    return (tidy(name)[0] or None) if name else name
 
 
 def metrics_named_by_results(

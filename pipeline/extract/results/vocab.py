@@ -230,7 +230,8 @@ GAIN_BEFORE = re.compile(
 COST_OF = re.compile(
     r"^\s*(?:of\s+(?:the\s+)?(?:original\s+|full\s+|baseline\s+|total\s+|required\s+)?"
     r"(?:(?!the\b)(?P<owner>[A-Z][\w.-]*(?:\s+[\w.-]+){0,3}?)(?:'s|’s)\s+)?)"
-    r"(?P<cost>memory(?:\s+(?:usage|footprint|consumption|cost))?|compute|computation(?:al)?\s*(?:cost)?|"
+    r"(?P<cost>memory(?:\s+(?:usage|footprint|consumption|cost))?|compute|computation(?:\s+costs?)?|"
+    r"computational\s+(?:costs?|resources|budget|overhead|power)|"
     r"FLOPs|parameters|training\s+time|inference\s+time|time|cost|energy|latency|GPU\s+hours|runtime|"
     r"training\s+cost|storage|bandwidth|KV\s+cache|power(?:\s+consumption)?|energy(?:\s+consumption)?)\b",
     re.IGNORECASE,
