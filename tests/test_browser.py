@@ -101,18 +101,29 @@ def _log_in(driver: Any, password: str, attempts: int = 4) -> None:
     """Fill the Browser's connect form and connect, again while the banner says disconnected: the form
     can be drawn anew while the Browser starts up, and a password typed into the first drawing is lost
     (the connect then fails, and the Browser does not try again by itself)."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     banner = "[data-testid='disconnectedBanner']"
+
+    def usable_fields() -> list[Any]:
+        """The password fields shown and enabled: one still being drawn is found but not interactable."""
+        out = []
+        for e in driver.find_elements(By.CSS_SELECTOR, "input[data-testid='password']"):
+            try:
+                if e.is_displayed() and e.is_enabled():
+                    out.append(e)
+            except StaleElementReferenceException:
+                pass
+        return out
+
     for _ in range(attempts):
-        field = _wait(
-            lambda: driver.find_elements(By.CSS_SELECTOR, "input[data-testid='password']"), "the login form"
-        )[0]
+        field = _wait(usable_fields, "the login form")[0]
         try:
             field.clear()
             field.send_keys(password)
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            time.sleep(1.0)  # drawn anew under us: try the next drawing
             continue
         _click(driver, "[data-testid='connect']", "the Connect button")
         try:
