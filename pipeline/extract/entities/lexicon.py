@@ -385,19 +385,27 @@ DATASET_SHAPE = re.compile(
     r"(?:Bench|BENCH|bench|QA|Eval|EVAL|Arena|Gym|Suite|Corpus|Set|DB|Hub|World|Data|"
     r"-?\d+[kKM]|Net\d+|NLI|GLUE|Atlas)(?:[-+]?\w{0,6})$"
 )
+#: hyphenated words that describe a name rather than continue it ("CoT-based", "MCTS-enhanced"): the name
+#: is the part before them (a regex alternation)
+DESCRIBING_SUFFIXES = "based|enhanced|style|like|driven|guided|augmented|only"
+
+#: model families whose name a method's name starts with (a vote for METHOD by shape)
+_SHAPE_FAMILIES = (
+    "GPT|Llama|LLaMA|Qwen|Mistral|Claude|Gemini|Gemma|Phi|Vicuna|Falcon|ResNet|ViT|BERT|RoBERTa|T5|OPT|"
+    "Pythia|DeepSeek"
+)
 METHOD_SHAPE = re.compile(
     r"(?:Net|Former|former|GAN|GPT|BERT|LM|Llama|LLaMA|Diff|Flow|Attention|ViT|VAE|"
     r"Mamba|Qwen|Mistral|Claude|Gemini|CLIP|NeRF|PPO|DPO|RL|Seg|Det|KD|Opt)"
-    r"(?:[-\d.]*\w{0,4})$|^(?:GPT|Llama|LLaMA|Qwen|Mistral|Claude|Gemini|Gemma|Phi|"
-    r"Vicuna|Falcon|ResNet|ViT|BERT|RoBERTa|T5|OPT|Pythia|DeepSeek)"
+    rf"(?:[-\d.]*\w{{0,4}})$|^(?:{_SHAPE_FAMILIES})"
 )
 
 #: names of released model families: a name that starts with one is a model, whatever context it is
-#: evaluated in ("we evaluate on Llama2, Vicuna and Mistral" lists models, not datasets)
+#: evaluated in ("we evaluate on Llama2, Vicuna and Mistral" lists models, not datasets); the shape's
+#: families and more
 MODEL_FAMILY = re.compile(
-    r"^(?:GPT|Llama|LLaMA|LLama|LLaMa|Qwen|Mistral|Mixtral|Claude|Gemini|Gemma|Phi|Vicuna|Falcon|Zephyr|"
-    r"OPT|BLOOM|Pythia|DeepSeek|ChatGPT|InstructGPT|PaLM|OLMo|LLaVA|InternVL|SDXL|PixArt|ResNet|ResNeXt|"
-    r"ViT|BERT|RoBERTa|DeBERTa|T5|Flan-T5|Swin|DeiT|ConvNeXt|EfficientNet|MobileNet|VGG|DenseNet)"
+    rf"^(?:{_SHAPE_FAMILIES}|LLama|LLaMa|Mixtral|Zephyr|BLOOM|ChatGPT|InstructGPT|PaLM|OLMo|LLaVA|"
+    r"InternVL|SDXL|PixArt|ResNeXt|DeBERTa|Flan-T5|Swin|DeiT|ConvNeXt|EfficientNet|MobileNet|VGG|DenseNet)"
     r"(?=$|[-\d.\s/_(]|s$)"
 )
 

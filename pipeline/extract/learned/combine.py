@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from spacy.tokens import Doc, Span
 
 from ...records import EntityMention, EntityType
+from ..entities.lexicon import DESCRIBING_SUFFIXES
 from ..entities.parse import norm_key, sentence_of
 from ..entities.roles import dataset_role, method_role
 from .spans import occurrences, split_label
@@ -70,8 +71,9 @@ def _continues(text: str, start: int, end: int) -> bool:
     return after or before
 
 
+#: the describing words of ``lexicon.DESCRIBING_SUFFIXES`` and more that never continue a model's name
 _DESCRIBING_SUFFIX = re.compile(
-    r"-(?:based|enhanced|style|like|driven|guided|augmented|only|free|aware|specific|level|wise|inspired|"
+    rf"-(?:{DESCRIBING_SUFFIXES}|free|aware|specific|level|wise|inspired|"
     r"assisted|powered|conditioned|generated|tuned|trained)\b"
 )
 

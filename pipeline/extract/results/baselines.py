@@ -19,7 +19,16 @@ from ...records import EntityType
 from ..text.regex import last_match
 from .context import Cand, Ctx, canon_name, is_proposed
 from .lists import clean_np, list_after, split_list
-from .vocab import GENERIC_BASELINE, HARDWARE, NAMEISH, NOT_NAMES, NP_TAIL, PLURAL_HEAD, SOFTWARE
+from .vocab import (
+    DESCRIBING_SUFFIX,
+    GENERIC_BASELINE,
+    HARDWARE,
+    NAMEISH,
+    NOT_NAMES,
+    NP_TAIL,
+    PLURAL_HEAD,
+    SOFTWARE,
+)
 
 COMPARE_CUE_AFTER = re.compile(
     r"^(?P<pre>(?:[^.;]|(?<=\d)\.(?=\d)){0,70}?)\b(?:than|over|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?|in\s+comparison\s+to|on\s+top\s+of|"
@@ -103,7 +112,7 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     if named and SOFTWARE.match(named[0]):
         return None
     if named:
-        t = re.sub(r"-(?:based|enhanced|style|like|driven|guided|augmented|only)$", "", named[0])
+        t = DESCRIBING_SUFFIX.sub("", named[0])
         name = ctx.acro.get(t, t)
         return None if is_proposed(ctx, name) else name
     if GENERIC_BASELINE.search(np):

@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 from ...records import EntityMention, EntityType, ResultKind
 from ..text.numbers import Quantity
 from .lists import split_list
-from .vocab import ACRO_DEF, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
+from .vocab import ACRO_DEF, DESCRIBING_SUFFIX, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
 
 
 @dataclass
@@ -246,7 +246,7 @@ def canon_name(ctx: Ctx, phrase: str, offset: int, etype: EntityType) -> str | N
         return ents[0].text
     toks = re.findall(r"[\w][\w./@+'-]*", phrase)
     for t in toks:
-        core = re.sub(r"-(?:based|enhanced|style|like|driven|guided|augmented|only)$", "", t)
+        core = DESCRIBING_SUFFIX.sub("", t)
         if core in ctx.acro:
             return ctx.acro[core]
     return None

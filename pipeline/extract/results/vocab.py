@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..entities.lexicon import DESCRIBING_SUFFIXES
+
 METRIC_WORDS = (
     "attack success rate",
     "success rate",
@@ -275,6 +277,8 @@ NOT_NAMES = {
 HARDWARE = re.compile(
     r"^(?:[AHVPT]\d{2,3}|RTX|GTX|GPUs?|TPUs?|CPUs?|NPUs?|A6000|L40S?|Jetson|iPhone|M[123]|MI\d+)$"
 )
+#: a describing word after a name's hyphen ("CoT-based"): cut to find the name
+DESCRIBING_SUFFIX = re.compile(rf"-(?:{DESCRIBING_SUFFIXES})$")
 MODEL_LIKE = re.compile(
     r"^(?:ViT|ResNet|ResNeXt|BERT|RoBERTa|DeBERTa|GPT|Llama|LLaMA|LLaMa|T5|CLIP|DINO|DINOv2|Swin|DeiT|"
     r"ConvNeXt|Mistral|Mixtral|Qwen|Gemma|Vicuna|OPT|BLOOM|Falcon|Claude|PaLM|Phi|UNet|U-Net|MAE|"
