@@ -98,8 +98,13 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: methods, a rule name no longer pushing out the model's longer versions of it, all scorers refitted):
 #: Method and Dataset rose on every dev set, but the refit moved the task candidates' threshold on a flat
 #: cross-validation surface (-0.75 -> -1.0, 57.43 vs 57.53 F1) and iclr2024_dev TASK went 52.9 -> 51.9
-#: (one task of 136): its floor 0.52 -> 0.51.
+#: (one task of 136): its floor 0.52 -> 0.51. A third, 0.13.3 (the filter's thresholds chosen on the
+#: smoothed cross-validation curve, so that ``scripts/train_filter.py`` reproduces the packaged weights
+#: again, all scorers refitted): pooled over the three dev sets Metric 63.8 -> 64.6 and Task 54.9 -> 55.0,
+#: Method 73.8 -> 73.3; train_dev METHOD 70.3 -> 69.6 (floor 0.70 -> 0.69) and proposed 114 -> 113/157
+#: (0.72 -> 0.71), iclr2024_dev METRIC 65.4 -> 64.6 (0.65 -> 0.64).
 DEFAULT_FLOORS = {
+    # raised in 0.13.3: seeds METRIC 85.1 -> 87.5, iclr2025_dev METRIC 67.4 -> 70.4
     # raised in 0.13.2 (of the rules' proposed names only those scoring near the best stay proposed):
     # train_dev proposed 110 -> 114/157, iclr2025_dev proposed 100 -> 105/118
     # raised in 0.13.1: seeds METHOD 77.7 -> 78.4, proposed 31 -> 32/34; train_dev METHOD 69.4 -> 70.3,
@@ -117,23 +122,23 @@ DEFAULT_FLOORS = {
     "seeds": {
         "METHOD": 0.78,
         "DATASET": 0.95,
-        "METRIC": 0.85,
+        "METRIC": 0.87,
         "TASK": 0.54,
         "results": 0.99,
         "proposed": 0.94,
     },
     "train_dev": {
-        "METHOD": 0.70,
+        "METHOD": 0.69,
         "DATASET": 0.87,
         "METRIC": 0.59,
         "TASK": 0.58,
         "results": 0.90,
-        "proposed": 0.72,
+        "proposed": 0.71,
     },
     "iclr2025_dev": {
         "METHOD": 0.75,
         "DATASET": 0.86,
-        "METRIC": 0.67,
+        "METRIC": 0.70,
         "TASK": 0.49,
         "results": 0.89,
         "proposed": 0.88,
@@ -141,7 +146,7 @@ DEFAULT_FLOORS = {
     "iclr2024_dev": {
         "METHOD": 0.77,
         "DATASET": 0.84,
-        "METRIC": 0.65,
+        "METRIC": 0.64,
         "TASK": 0.51,
         "results": 0.93,
         "proposed": 0.87,

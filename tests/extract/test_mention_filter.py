@@ -86,3 +86,19 @@ def test_the_pipeline_filters_after_combining_and_only_when_the_model_ran() -> N
         if name != "paperkg_learned_entities":  # no model spans: the filter has nothing to judge by
             doc = proc(doc)
     assert [m for m in doc._.kg_entities if m.type is EntityType.METHOD]
+
+
+def test_the_threshold_is_chosen_where_its_neighbours_score_well_too() -> None:
+    """scripts/train_filter.py: a lone peak of the cross-validated curve loses to a plateau (a bare
+    argmax picked the peak, and flipped when a few mentions changed); ties go to the lowest."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    import train_filter
+
+    curve = {-1.0: 68.0, -0.75: 70.8, -0.5: 68.0, -0.25: 70.5, 0.0: 70.6, 0.25: 70.5, 0.5: 60.0}
+    assert max(curve, key=curve.__getitem__) == -0.75
+    assert train_filter.best_threshold(curve) == 0.0
+    assert train_filter.smoothed(curve)[-1.0] == 69.4  # an end of the grid averages with its one neighbour
+    assert train_filter.best_threshold(dict.fromkeys(curve, 70.0)) == -1.0
