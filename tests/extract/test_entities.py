@@ -457,6 +457,25 @@ def test_a_title_prefix_name_the_abstract_never_uses_is_the_proposal(nlp):
     assert "RePr" not in ents
 
 
+def test_a_title_name_found_only_in_a_link_is_still_the_title_only_proposal(nlp):
+    # "opal-iclr" in the code link is not the abstract using the name (22 of 22 such training papers
+    # annotate the title's name as the proposal), and a link is no place for a mention
+    ents = _titled(
+        nlp,
+        "OPAL: Offline Primitive Discovery for Accelerating Offline Reinforcement Learning",
+        "We propose a method that extracts primitives from offline data and improves policy learning. "
+        "Code is available at https://sites.google.com/view/opal-iclr.",
+    )
+    m = ents["OPAL"]
+    assert (m.type, m.role, m.in_title) == (EntityType.METHOD, "proposed", True)
+    ents = _titled(
+        nlp,
+        "SOLAR: Second-Order Loss and Attention for Image Retrieval",
+        "We add second-order attention to a descriptor network. Code: https://github.com/tonyngjichun/SOLAR",
+    )
+    assert ents["SOLAR"].in_title
+
+
 def test_named_long_form_without_parentheses(nlp):
     text = (
         "To this end, we propose a Temporal Heterogeneous Graph Generator balancing Privacy, Utility, and "

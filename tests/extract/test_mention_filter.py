@@ -53,6 +53,19 @@ def test_features_say_whether_rules_and_model_agree(doc) -> None:  # type: ignor
     assert "METHOD&rule" not in b and b["METHOD&no_model"] == 1.0 and b["METHOD&last=baseline"] == 1.0
 
 
+def test_a_title_only_name_says_how_many_words_it_has(doc) -> None:  # type: ignore[no-untyped-def]
+    # one coined word before a title's colon is the contribution far more often than a longer phrase
+    doc.user_data["title"] = "OPAL: Offline Primitive Discovery"
+    opal = EntityMention(
+        type=EntityType.METHOD, text="OPAL", start=0, end=4, sentence="", role="proposed", in_title=True
+    )
+    f = features(doc, opal, set(), {})
+    assert f["METHOD&only_title"] == 1.0 and f["METHOD&only_title&n_words=1"] == 1.0
+    phrase = opal.model_copy(update={"text": "Offline Primitive Discovery", "start": 6, "end": 33})
+    assert "METHOD&only_title&n_words=1" not in features(doc, phrase, set(), {})
+    assert "METHOD&only_title&n_words=1" not in features(doc, ZIP, set(), {})
+
+
 def test_only_the_filtered_types_lose_mentions_under_their_threshold(doc) -> None:  # type: ignore[no-untyped-def]
     fw = FilterWeights({"METHOD": 0.0}, {"METHOD&bias": -1.0, "METHOD&model_exact": 2.0})
     kept = keep(doc, [ZIP], [ZIP, BASELINE, IMAGENET, ACCURACY], {}, fw)

@@ -16,7 +16,7 @@ import re
 from spacy.tokens import Doc
 
 from ..text.regex import last_match
-from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS
+from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS, URLISH
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
 _PREFIX = re.compile(r"^\s*([^:?!.;,()]{2,40}?)\s*:\s+\S")
@@ -104,12 +104,18 @@ def _whole_title_name(title: str) -> str | None:
 
 def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     """Character spans of ``name`` in the abstract (whole words; a multi-word name in any case: the title's
-    "Particle Guidance" is the abstract's "particle guidance")."""
+    "Particle Guidance" is the abstract's "particle guidance"), none inside a link ("github.com/x/SOLAR"
+    is where the code is, not a mention)."""
     pat = r"(?<![\w-])" + re.escape(name) + r"(?![\w-]|\+)"
     last = name.split()[-1].lower()
     # a multi-word name in any case, unless it reads as an activity ("Multi-modal Agent Tuning": the task)
     flags = re.IGNORECASE if " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing")) else 0
-    return [(m.start(), m.end()) for m in re.finditer(pat, doc.text, flags)]
+    links = [(u.start(), u.end()) for u in URLISH.finditer(doc.text)]
+    return [
+        (m.start(), m.end())
+        for m in re.finditer(pat, doc.text, flags)
+        if not any(s <= m.start() < e for s, e in links)
+    ]
 
 
 def phrase_in_abstract(text: str, phrase: str) -> re.Match[str] | None:

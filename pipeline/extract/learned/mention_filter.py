@@ -75,6 +75,10 @@ def features(
         f[f"{t}&alias"] = 1.0
     if m.in_title:
         f[f"{t}&only_title"] = 1.0
+        # "OPAL: Offline Primitive Discovery ...", the name nowhere in the abstract: one coined word is
+        # the contribution's name far more often than a longer title phrase, which a sum of the two
+        # features alone cannot say
+        f[f"{t}&only_title&n_words={min(len(_words(m.text)), 3)}"] = 1.0
     title = title_of(doc) or ""
     if contains_words(title, m.text):
         f[f"{t}&in_title"] = 1.0
