@@ -409,3 +409,28 @@ def test_a_share_of_computational_resources_names_the_whole_measure(nlp):
     doc = nlp("FooNet matches BarNet using just 10% of the computational resources.")
     (r,) = doc._.kg_results
     assert r.metric == "computational resources"
+
+
+def test_a_number_placed_nowhere_in_a_benchmark_paper_is_on_its_benchmark(nlp):
+    text = (
+        "We introduce BRIGHT, the first text retrieval benchmark that requires intensive reasoning, and "
+        "compare it with MTEB. Incorporating explicit reasoning about the query improves retrieval "
+        "performance by up to 12.2 points."
+    )
+    ents = [
+        ent(text, "BRIGHT", EntityType.DATASET, "introduced"),
+        ent(text, "MTEB", EntityType.DATASET, "used"),
+    ]
+    (r,) = [r for r in run(nlp, text, ents) if r.value == 12.2]
+    assert r.dataset == "BRIGHT"
+    # an introduced training set is not where the paper evaluates: no dataset rather than a wrong one
+    text = (
+        "We construct the Feedback Collection, a new dataset of rubrics, and train on it with UltraChat. "
+        "Our evaluator demonstrates a win rate of 58.62% when compared to GPT-4 evaluation."
+    )
+    ents = [
+        ent(text, "Feedback Collection", EntityType.DATASET, "introduced"),
+        ent(text, "UltraChat", EntityType.DATASET, "used"),
+    ]
+    (r,) = [r for r in run(nlp, text, ents) if r.value == 58.62]
+    assert r.dataset is None

@@ -306,6 +306,8 @@ def attribute_datasets(
             found = local_dataset_before(ctx, s0, q.start, method_spans)
         if not found and len(ctx.datasets) == 1:
             found = ctx.datasets[0]
+        if not found and len(ctx.benchmarks) == 1:
+            found = ctx.benchmarks[0]  # a benchmark paper's unplaced numbers are on its benchmark
         c.dataset = found
 
 

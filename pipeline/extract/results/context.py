@@ -37,6 +37,7 @@ class Ctx:
     proposed: str | None = None
     proposed_forms: set[str] = field(default_factory=set)
     datasets: list[str] = field(default_factory=list)  # distinct dataset names of the abstract
+    benchmarks: list[str] = field(default_factory=list)  # those the paper introduces as a benchmark
 
 
 @dataclass
@@ -104,6 +105,8 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
                     ctx.names.append(Name(canon, m.start(), m.end(), e.type, e.role))
         if e.type is EntityType.DATASET and canon not in ctx.datasets:
             ctx.datasets.append(canon)
+            if e.role == "introduced" and _called_benchmark(text, forms):
+                ctx.benchmarks.append(canon)
     # proposed method: the entity component's, confirmed by a local "we propose X" cue when possible
     local, heads = local_proposed(doc, ctx)
     ent_prop = [n for n in ctx.names if n.type is EntityType.METHOD and n.role == "proposed"]
@@ -202,6 +205,19 @@ LOCAL_DS = re.compile(
     r"(?:dataset|benchmark|corpus|test\s+set|suite)s?\b"
     r"|\b(?:datasets|benchmarks)\s*,?\s*(?:such\s+as|including|like|e\.g\.,?|for\s+example,?|i\.e\.,?)\s+(?P<list>[^.;()]{3,120})"
 )
+
+
+def _called_benchmark(text: str, forms: list[str]) -> bool:
+    """Whether the text calls a name a benchmark ("we introduce BRIGHT, the first text retrieval
+    benchmark", "TravelBench"): numbers on it are the benchmark's. An introduced training set ("the
+    Feedback Collection, a new dataset") is not where the paper's evaluations are."""
+    for f in forms:
+        if "bench" in f.lower():
+            return True
+        for m in re.finditer(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", text):
+            if re.search(r"\bbenchmark", text[max(0, m.start() - 80) : m.end() + 80], re.IGNORECASE):
+                return True
+    return False
 
 
 def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
