@@ -411,26 +411,35 @@ def test_a_share_of_computational_resources_names_the_whole_measure(nlp):
     assert r.metric == "computational resources"
 
 
-def test_a_number_placed_nowhere_in_a_benchmark_paper_is_on_its_benchmark(nlp):
-    text = (
-        "We introduce BRIGHT, the first text retrieval benchmark that requires intensive reasoning, and "
-        "compare it with MTEB. Incorporating explicit reasoning about the query improves retrieval "
-        "performance by up to 12.2 points."
-    )
+@pytest.mark.parametrize(
+    ("text", "introduced", "used", "value", "dataset"),
+    [
+        (
+            "We introduce BRIGHT, the first text retrieval benchmark that requires intensive reasoning, and "
+            "compare it with MTEB. Incorporating explicit reasoning about the query improves retrieval "
+            "performance by up to 12.2 points.",
+            "BRIGHT",
+            "MTEB",
+            12.2,
+            "BRIGHT",
+        ),
+        # an introduced training set is not where the paper evaluates: no dataset rather than a wrong one
+        (
+            "We construct the Feedback Collection, a new dataset of rubrics, and train on it with UltraChat. "
+            "Our evaluator demonstrates a win rate of 58.62% when compared to GPT-4 evaluation.",
+            "Feedback Collection",
+            "UltraChat",
+            58.62,
+            None,
+        ),
+    ],
+)
+def test_a_number_placed_nowhere_in_a_benchmark_paper_is_on_its_benchmark(
+    nlp, text, introduced, used, value, dataset
+):
     ents = [
-        ent(text, "BRIGHT", EntityType.DATASET, "introduced"),
-        ent(text, "MTEB", EntityType.DATASET, "used"),
+        ent(text, introduced, EntityType.DATASET, "introduced"),
+        ent(text, used, EntityType.DATASET, "used"),
     ]
-    (r,) = [r for r in run(nlp, text, ents) if r.value == 12.2]
-    assert r.dataset == "BRIGHT"
-    # an introduced training set is not where the paper evaluates: no dataset rather than a wrong one
-    text = (
-        "We construct the Feedback Collection, a new dataset of rubrics, and train on it with UltraChat. "
-        "Our evaluator demonstrates a win rate of 58.62% when compared to GPT-4 evaluation."
-    )
-    ents = [
-        ent(text, "Feedback Collection", EntityType.DATASET, "introduced"),
-        ent(text, "UltraChat", EntityType.DATASET, "used"),
-    ]
-    (r,) = [r for r in run(nlp, text, ents) if r.value == 58.62]
-    assert r.dataset is None
+    (r,) = [r for r in run(nlp, text, ents) if r.value == value]
+    assert r.dataset == dataset
