@@ -443,3 +443,17 @@ def test_a_number_placed_nowhere_in_a_benchmark_paper_is_on_its_benchmark(
     ]
     (r,) = [r for r in run(nlp, text, ents) if r.value == value]
     assert r.dataset == dataset
+
+
+@pytest.mark.parametrize(
+    ("text", "baseline"),
+    [
+        ("DSNT is able to outperform the state-of-the-art Wanda by 26.79 perplexity.", "Wanda"),
+        ("MAmmoTH exceeds the best open-source 7B model (WizardMath) by 23%.", "WizardMath"),
+        # a dataset after the description is where, not whom: no baseline rather than a wrong one
+        ("Our method outperforms prior work on SSv2 by a wide margin (12%).", None),
+    ],
+)
+def test_a_generic_description_of_one_named_baseline_names_it(nlp, text, baseline):
+    (r,) = [r for r in run(nlp, text) if r.unit == "%" or r.value == 26.79]
+    assert r.baseline == baseline

@@ -52,6 +52,14 @@ _NAMED_BASELINE_HEAD = re.compile(
     re.IGNORECASE,
 )
 
+#: a generic description, then the one name it describes: "the state-of-the-art Wanda" (a capitalised
+#: word right after the description), "the best open-source 7B model (WizardMath)" (a name in brackets)
+_DESCRIBED_NAME = re.compile(
+    r"\s*(?:the\s+|a\s+|an\s+)?(?P<desc>(?:state[- ]of[- ]the[- ]art|SOTA|SoTA|strong(?:est)?|best|recent|"
+    r"popular|leading|competitive|prominent|previous|prior)(?:\s+(?!(?:on|in|at|by|for|with|across|of|over|than)\b)[\w-]+){0,4}?)\s+"
+    r"(?:\((?P<bname>[A-Z][\w.+-]*(?:\s[\w.+-]+)?)\)|(?P<cname>[A-Z][A-Za-z0-9.+-]*)(?=\s+(?:by|with|on|in|at|across)\b|\s*[,;.]|\s*$))"
+)
+
 _OTHER_SCORE = re.compile(r"[+~≈]?\d[\d.,]*\s*(?:%|points?|x|×)?\s+(?:by|of|for|from|with)\s+(?:the\s+)?")
 
 
@@ -70,6 +78,22 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
         return baseline_from_np(ctx, np[such.end() :], offset + such.end())
     if _OTHER_PLURAL.match(np.lstrip()):
         return None  # "other open code LLMs": a class of systems, not a named one
+    described = _DESCRIBED_NAME.match(np)
+    if described:
+        # "the state-of-the-art Wanda", "the best open-source 7B model (WizardMath)": a generic description
+        # of the one named system it is about
+        group = "bname" if described.group("bname") else "cname"
+        name = described.group(group)
+        found = canon_name(ctx, name, offset + described.start(group), EntityType.METHOD) or ctx.acro.get(
+            name, name
+        )
+        if (
+            name not in NOT_NAMES
+            and not is_proposed(ctx, found)
+            and not HARDWARE.match(name)
+            and not SOFTWARE.match(name)
+        ):
+            return found
     np, lead = clean_np(np)
     offset += lead
     if not np or not np[0].isalpha():
