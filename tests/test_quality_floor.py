@@ -174,7 +174,8 @@ def test_default_pipeline_floors(default_sets: dict, name: str) -> None:
 #: 156/102/55/138/21 on iclr2025_dev, 128/89/50/113/21 on iclr2024_dev: one result of 11 is 9 points)
 DEFAULT_RESULT_ATTR_FLOORS = {
     "train_dev": {"kind": 0.91, "metric": 0.63, "dataset": 0.64, "method": 0.59, "baseline": 0.44},
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.72, "dataset": 0.83, "method": 0.85, "baseline": 0.51},
+    # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.72, "dataset": 0.83, "method": 0.85, "baseline": 0.56},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2
     "iclr2024_dev": {"kind": 0.97, "metric": 0.62, "dataset": 0.83, "method": 0.77, "baseline": 0.76},
 }

@@ -457,3 +457,16 @@ def test_a_number_placed_nowhere_in_a_benchmark_paper_is_on_its_benchmark(
 def test_a_generic_description_of_one_named_baseline_names_it(nlp, text, baseline):
     (r,) = [r for r in run(nlp, text) if r.unit == "%" or r.value == 26.79]
     assert r.baseline == baseline
+
+
+def test_a_comparison_after_the_second_of_two_gains_holds_for_the_first(nlp):
+    text = (
+        "SOAP reduces the number of iterations by over 40% and wall clock time by over 35% compared to AdamW."
+    )
+    got = {r.value: r.baseline for r in run(nlp, text)}
+    assert got[40.0] == got[35.0] == "AdamW"
+    got = {
+        r.value: r.baseline
+        for r in run(nlp, "Our method improves accuracy by 3% and outperforms BERT by 2%.")
+    }
+    assert got[3.0] is None and got[2.0] == "BERT"  # the second gain has a comparison of its own

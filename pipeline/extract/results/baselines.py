@@ -162,6 +162,31 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
 _PROCESS_WORDS = {"model", "models", "diffusion", "baseline", "baselines", "method", "approach", "system"}
 
 
+#: between two coordinated gains, what would give the first a comparison of its own
+_OWN_COMPARISON = re.compile(
+    r"[;.]|\bover\b(?!\s*(?:[+~≈]?\d|$))|\b(?:than|compared|relative|against|versus|vs|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
+    r"while|whereas|but)\b",
+    re.IGNORECASE,
+)
+
+
+def _share_trailing_comparison(text: str, cands: list[Cand], done: set[int], s1: int) -> None:
+    """ "reduces the number of iterations by over 40% and wall clock time by over 35% compared to AdamW":
+    a comparison stated after the second of two gains joined by "and" holds for the first too."""
+    order = sorted(cands, key=lambda c: c.q.start)
+    for c, nx in itertools.pairwise(order):
+        if id(c) in done or c.kind == "absolute" or nx.kind != c.kind or not nx.baseline:
+            continue
+        between = text[c.q.end : nx.q.start]
+        if not re.search(r"\band\b", between) or _OWN_COMPARISON.search(between):
+            continue
+        after = min((o.q.start for o in order if o.q.start > nx.q.start), default=s1)
+        cue = COMPARE_CUE_AFTER.match(text[nx.q.end : after])
+        if cue is not None and not cue.group("verb"):
+            c.baseline = nx.baseline
+            done.add(id(c))
+
+
 def attribute_baselines(
     ctx: Ctx, doc: Doc, cands: list[Cand], runs: list[list[Cand]], s0: int, s1: int
 ) -> None:
@@ -264,6 +289,7 @@ def attribute_baselines(
                         continue
                 _assign(run, itertools.repeat(_np_baseline(ctx, np_text, np_off)), done)
                 continue
+    _share_trailing_comparison(text, cands, done, s1)
     # sentence-level cue earlier: "Compared to X, ...", "... against X ... gain by 6.2%"
     for c in cands:
         if id(c) in done or c.kind == "absolute":
