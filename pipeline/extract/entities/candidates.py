@@ -14,6 +14,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from ..text.regex import finditer_outside
 from .lexicon import (
     COMMON_CAPS,
     DATASET_HEADS,
@@ -75,11 +76,8 @@ def _name_shaped(tok: str) -> bool:
 def name_candidates(doc: Doc) -> list[tuple[int, int]]:
     out = []
     text = doc.text
-    urls = [(u.start(), u.end()) for u in URLISH.finditer(text)]
-    for m in NAME_TOKEN.finditer(text):
+    for m in finditer_outside(NAME_TOKEN, text, URLISH):
         s, e = m.start(), m.end()
-        if any(us <= s < ue for us, ue in urls):
-            continue
         tok = m.group(0)
         # strip "-based" style suffixes and possessives
         while True:

@@ -15,7 +15,7 @@ import re
 
 from spacy.tokens import Doc
 
-from ..text.regex import last_match
+from ..text.regex import finditer_outside, last_match
 from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS, URLISH
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
@@ -110,12 +110,7 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     last = name.split()[-1].lower()
     # a multi-word name in any case, unless it reads as an activity ("Multi-modal Agent Tuning": the task)
     flags = re.IGNORECASE if " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing")) else 0
-    links = [(u.start(), u.end()) for u in URLISH.finditer(doc.text)]
-    return [
-        (m.start(), m.end())
-        for m in re.finditer(pat, doc.text, flags)
-        if not any(s <= m.start() < e for s, e in links)
-    ]
+    return [(m.start(), m.end()) for m in finditer_outside(pat, doc.text, URLISH, flags)]
 
 
 def phrase_in_abstract(text: str, phrase: str) -> re.Match[str] | None:

@@ -71,6 +71,18 @@ _OTHER_PLURAL = re.compile(
 )
 
 
+def _other_system(ctx: Ctx, name: str, at: int) -> str | None:
+    """The named system a comparison phrase points at (``name`` at ``at``, as the abstract's entity or
+    acronym calls it), or None where the name is no baseline: a generic word, our own method, hardware,
+    a software library."""
+    if name in NOT_NAMES:
+        return None
+    found = canon_name(ctx, name, at, EntityType.METHOD) or ctx.acro.get(name, name)
+    if is_proposed(ctx, found) or HARDWARE.match(name) or SOFTWARE.match(name):
+        return None
+    return found
+
+
 def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     """A baseline name from a comparison noun phrase, or None when the phrase is generic."""
     such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
@@ -83,28 +95,17 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
         # "the state-of-the-art Wanda", "the best open-source 7B model (WizardMath)": a generic description
         # of the one named system it is about
         group = "bname" if described.group("bname") else "cname"
-        name = described.group(group)
-        found = canon_name(ctx, name, offset + described.start(group), EntityType.METHOD) or ctx.acro.get(
-            name, name
-        )
-        if (
-            name not in NOT_NAMES
-            and not is_proposed(ctx, found)
-            and not HARDWARE.match(name)
-            and not SOFTWARE.match(name)
-        ):
+        if (found := _other_system(ctx, described.group(group), offset + described.start(group))) is not None:
             return found
     np, lead = clean_np(np)
     offset += lead
     if not np or not np[0].isalpha():
         return None
     named_head = _NAMED_BASELINE_HEAD.match(np)
-    if named_head and NAMEISH.match(named_head.group("name")) and named_head.group("name") not in NOT_NAMES:
+    if named_head and NAMEISH.match(named_head.group("name")):
         # "the strong T5 baselines", "a strong BM25 retrieval-based baseline": the name modifies the head
-        name = named_head.group("name")
-        ent = canon_name(ctx, name, offset + named_head.start("name"), EntityType.METHOD)
-        found = ent or ctx.acro.get(name, name)
-        if not is_proposed(ctx, found) and not HARDWARE.match(name) and not SOFTWARE.match(name):
+        found = _other_system(ctx, named_head.group("name"), offset + named_head.start("name"))
+        if found is not None:
             return found
     if GENERIC_BASELINE.search(np[:80]) and PLURAL_HEAD.search(np[:80]):
         return None

@@ -94,6 +94,7 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
     for e in entities:
         forms = [e.text, *e.aliases]
         canon = max(forms, key=len) if e.aliases else e.text
+        first = len(ctx.names)
         if not e.in_title:  # a title mention's offsets are not offsets into this text
             ctx.names.append(Name(canon, e.start, e.end, e.type, e.role))
         # other occurrences of the entity's forms (entities usually carry only the first mention)
@@ -105,7 +106,7 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
                     ctx.names.append(Name(canon, m.start(), m.end(), e.type, e.role))
         if e.type is EntityType.DATASET and canon not in ctx.datasets:
             ctx.datasets.append(canon)
-            if e.role == "introduced" and _called_benchmark(text, forms):
+            if e.role == "introduced" and _called_benchmark(text, forms, ctx.names[first:]):
                 ctx.benchmarks.append(canon)
     # proposed method: the entity component's, confirmed by a local "we propose X" cue when possible
     local, heads = local_proposed(doc, ctx)
@@ -207,17 +208,14 @@ LOCAL_DS = re.compile(
 )
 
 
-def _called_benchmark(text: str, forms: list[str]) -> bool:
+def _called_benchmark(text: str, forms: list[str], where: Sequence[Name]) -> bool:
     """Whether the text calls a name a benchmark ("we introduce BRIGHT, the first text retrieval
-    benchmark", "TravelBench"): numbers on it are the benchmark's. An introduced training set ("the
-    Feedback Collection, a new dataset") is not where the paper's evaluations are."""
-    for f in forms:
-        if "bench" in f.lower():
-            return True
-        for m in re.finditer(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", text):
-            if re.search(r"\bbenchmark", text[max(0, m.start() - 80) : m.end() + 80], re.IGNORECASE):
-                return True
-    return False
+    benchmark", "TravelBench"), near one of its occurrences ``where``: numbers on it are the benchmark's.
+    An introduced training set ("the Feedback Collection, a new dataset") is not where the paper's
+    evaluations are."""
+    return any("bench" in f.lower() for f in forms) or any(
+        re.search(r"\bbenchmark", text[max(0, n.start - 80) : n.end + 80], re.IGNORECASE) for n in where
+    )
 
 
 def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
