@@ -108,6 +108,7 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # raised in 0.13.8 (a result's measure joins the entity list): iclr2024_dev METRIC 64.6 -> 66.7
     # raised in 0.13.4: iclr2025_dev proposed 105 -> 106/118, iclr2024_dev TASK 52.5 -> 53.1
     # raised in 0.13.3: seeds METRIC 85.1 -> 87.5, iclr2025_dev METRIC 67.4 -> 70.4
     # raised in 0.13.2 (of the rules' proposed names only those scoring near the best stay proposed):
@@ -151,7 +152,7 @@ DEFAULT_FLOORS = {
     "iclr2024_dev": {
         "METHOD": 0.77,
         "DATASET": 0.84,
-        "METRIC": 0.64,
+        "METRIC": 0.66,
         "TASK": 0.53,
         "results": 0.93,
         "proposed": 0.87,
@@ -173,11 +174,13 @@ def test_default_pipeline_floors(default_sets: dict, name: str) -> None:
 #: names the attribute, just under pipeline 0.13.5's numbers (n = 76/53/26/40/11 on train_dev,
 #: 156/102/55/138/21 on iclr2025_dev, 128/89/50/113/21 on iclr2024_dev: one result of 11 is 9 points)
 DEFAULT_RESULT_ATTR_FLOORS = {
-    "train_dev": {"kind": 0.91, "metric": 0.63, "dataset": 0.64, "method": 0.59, "baseline": 0.44},
+    # metric raised in 0.13.8 (the measure a gain or a comparative names): train_dev 64.2 -> 67.9,
+    # iclr2025_dev 72.5 -> 75.5, iclr2024_dev 62.9 -> 66.3
+    "train_dev": {"kind": 0.91, "metric": 0.67, "dataset": 0.64, "method": 0.59, "baseline": 0.44},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.72, "dataset": 0.83, "method": 0.85, "baseline": 0.56},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.83, "method": 0.85, "baseline": 0.56},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.62, "dataset": 0.83, "method": 0.77, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.83, "method": 0.77, "baseline": 0.76},
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.extract.results.extractor import find_results
+from pipeline.extract.results.metrics import clean_metric
 from pipeline.extract.text.numbers import scan_quantities
 from pipeline.records import EntityMention, EntityType, ResultMention
 
@@ -470,3 +471,61 @@ def test_a_comparison_after_the_second_of_two_gains_holds_for_the_first(nlp):
         for r in run(nlp, "Our method improves accuracy by 3% and outperforms BERT by 2%.")
     }
     assert got[3.0] is None and got[2.0] == "BERT"  # the second gain has a comparison of its own
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        (
+            "Our pruning gives a 6.3x reduction in the geometric mean of solve times.",
+            "geometric mean of solve times",
+        ),
+        (
+            "The chip achieves a 70% reduction in energy requirements with similar accuracy.",
+            "energy requirements",
+        ),
+        ("Our model matches the baseline while using 13x fewer parameters.", "parameters"),
+        ("Our algorithm incurs 3.5 times less constraint violation than PPO.", "constraint violation"),
+        ("The encoder gives a 1.9x lower weight-space entropy than SOTA approaches.", "weight-space entropy"),
+    ],
+)
+def test_the_noun_phrase_after_a_gain_or_a_comparative_is_its_metric(nlp, text, metric):
+    (r,) = run(nlp, text)
+    assert r.metric == metric
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LightTrack runs 12x faster than Ocean on a mobile GPU.",  # "than Ocean" is the comparison
+        "Importantly, it is 1.6x more efficient for inference.",  # an adjective, no measure
+        "It gives a 5% improvement in performance over BERT.",  # a lone vague word
+        "It shows a 30% enhancement in puzzle-solving abilities over search.",  # what improved, not a measure
+    ],
+)
+def test_a_comparison_or_a_vague_word_after_the_number_is_no_metric(nlp, text):
+    (r,) = run(nlp, text)
+    assert r.metric is None
+
+
+def test_a_list_continuing_a_verb_of_change_names_each_metric(nlp):
+    text = "Our approach enhances image interpretability by an average of 9%, text interpretability by 58.8%."
+    got = {r.value: r.metric for r in run(nlp, text)}
+    assert got == {9.0: "image interpretability", 58.8: "text interpretability"}
+    # the entity model typed the phrases TASK; headed by a measure noun, they still name the measure
+    ents = [
+        ent(text, "image interpretability", EntityType.TASK),
+        ent(text, "text interpretability", EntityType.TASK),
+    ]
+    got = {r.value: r.metric for r in run(nlp, text, ents)}
+    assert got == {9.0: "image interpretability", 58.8: "text interpretability"}
+
+
+def test_absolute_says_how_a_gain_is_counted_not_what_is_measured(nlp):
+    got = {
+        r.value: r.metric
+        for r in run(nlp, "It gives a 22.5% increase in absolute accuracy over fine-tuning.")
+    }
+    assert got == {22.5: "accuracy"}
+    assert clean_metric("absolute F1 score") == "F1 score"
+    assert clean_metric("absolute relative error") == "absolute relative error"  # a measure of its own

@@ -80,7 +80,7 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
             c.baseline = baseline_from_np(ctx, share.group("owner"), share.start("owner"))
         metric_local(ctx, c, metrics, all_q, s0, s1)
         if not c.metric:
-            metric_from_phrase(ctx, c, s0, s1, all_q)
+            metric_from_phrase(ctx, doc, c, s0, s1, all_q)
 
     _pair_metric_list(text, runs, metrics, all_q, s1)
     # share within runs: kind, metric (trailing "on/in terms of" scope)

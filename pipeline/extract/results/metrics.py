@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 
 from ...records import EntityType
 from ..text.numbers import Quantity
-from .context import Cand, Ctx
+from .context import Cand, Ctx, Name
 from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
 
 
@@ -170,6 +170,35 @@ _GAIN_IN_NP = re.compile(
     r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|drop|rise)s?\s+)?in\s+"
     r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;)]|$|\b(?:and|while|over|compared|than|with|for)\b))"
 )
+#: where a measure phrase ends: punctuation, a conjunction, a preposition starting the comparison or scope
+_NP_END = (
+    r"(?=\s*(?:[,.;:)\]]|$|\b(?:and|or|while|whereas|but|over|compared|than|with|without|for|on|in|across|"
+    r"relative|per|from|to|at|when|using|by|versus|vs|against|under|after|as|while)\b))"
+)
+#: a measure phrase of up to five words, "of" allowed inside ("the geometric mean of solve times")
+_WIDE_NP = r"(?:the\s+)?(?P<np>[a-z][\w/@-]*(?:\s+(?:of\s+)?[A-Za-z][\w/@-]*){0,4}?)" + _NP_END
+# "a 70% reduction in energy requirements", "6.3x reduction in the geometric mean of solve times", "13%
+# improvement of human preference", "a 100x energy-efficiency advantage" is not this (the measure precedes)
+_GAIN_IN_WIDE = re.compile(
+    r"^\s*(?:\)\s*)?(?:(?:boost|increase|improvement|gain|reduction|decrease|decrement|drop|rise|enhancement|"
+    r"saving|cut)s?\s+(?:in|of))\s+" + _WIDE_NP
+)
+# "1.9x lower weight-space entropy", "16x higher spatial resolution" ("16x larger batch sizes" is what the
+# method allows, no measure); "13x fewer parameters", "3.5 times less constraint violation", but "fewer
+# labels", "more examples", "fewer denoising steps" count the setup, so fewer/less/more take only a cost
+# the annotators report (parameters, operations, memory ...)
+_FEWER_NP = re.compile(
+    r"^\s*(?:times\s+)?(?:(?:lower|higher|smaller)\s+" + _WIDE_NP + r"|(?:fewer|less|lesser|more)\s+"
+    r"(?=(?:[\w-]+\s+)?(?:parameters|operations|computations?|flops|multiplications|additions|memory|energy|"
+    r"communication|bandwidth|latency|violations?|errors?)\b)"
+    + _WIDE_NP.replace("(?P<np>", "(?P<np2>")
+    + ")",
+    re.IGNORECASE,
+)
+# "... by an average of 9%, text interpretability by an average of 58.83%": a list after a verb of change
+_LIST_NP_BY = re.compile(
+    r"(?:,|;|\band\b)\s+" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s+by\s+" + _HEDGE + r"$"
+)
 _MEASURE_HEAD = re.compile(
     r"(?:time|cost|costs|latency|overhead|usage|footprint|consumption|size|error|loss|rate|index|score|"
     r"effect|accuracy|speed|throughput|memory|steps|length|distance|gap|variance|quality|reward|"
@@ -212,7 +241,7 @@ _VAGUE = {
 }
 
 
-def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
+def metric_from_phrase(ctx: Ctx, doc: Doc, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
     """The measure named by the clause around the number when no metric is next to it: the object of a verb of
     change ("reduces the pruning time by 35x"), the subject of a comparison ("the X of Y is 66% higher") or
     the
@@ -236,7 +265,7 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
             # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not
             # "accelerates RHO"
             if ents[0].start >= off and (
-                ents[0].type is EntityType.METRIC
+                _names_measure(ents[0])
                 or ents[0].type is EntityType.METHOD
                 and re.match(r"\s+of\b", text[ents[0].end :])
             ):
@@ -261,6 +290,99 @@ def metric_from_phrase(ctx: Ctx, c: Cand, s0: int, s1: int, all_q: list[Quantity
             continue
         c.metric, c.metric_how = clean_metric(np), "phrase"
         return
+    _metric_from_wide_phrase(ctx, doc, c, before, text[q.end : nxt], s0)
+
+
+def _names_measure(name: Name) -> bool:
+    """A metric, or a task phrase headed by a measure noun ("enhances image interpretability by 9%"): where
+    a number is what changed, the phrase is what it measures whatever type the entity got."""
+    return (
+        name.type is EntityType.METRIC
+        or name.type is EntityType.TASK
+        and bool(_MEASURE_HEAD.search(name.text))
+    )
+
+
+#: words that make a phrase a description rather than a measure
+_NOT_MEASURE = set(
+    [
+        "this",
+        "that",
+        "which",
+        "each",
+        "all",
+        "both",
+        "it",
+        "them",
+        "these",
+        "those",
+        "other",
+        "its",
+        "our",
+        "their",
+        "we",
+        "terms",
+        "setting",
+        "settings",
+    ]
+)
+
+
+#: heads that say what improved, not how it was measured ("puzzle-solving abilities", "reasoning performance")
+_NO_MEASURE_HEAD = {
+    "ability",
+    "abilities",
+    "capability",
+    "capabilities",
+    "performance",
+    "effectiveness",
+    "results",
+}
+
+
+def _metric_from_wide_phrase(ctx: Ctx, doc: Doc, c: Cand, before: str, after: str, s0: int) -> None:
+    """The wider measure phrases, tried only when the vocabulary found none: the phrase after a gain or a
+    comparative ("a 70% reduction in energy requirements", "13x fewer parameters") and a list continuing a
+    verb of change ("enhances A by 9%, B by 58.83%"). Any noun phrase there names what was measured, so
+    the vocabulary is not asked, only the parse: the phrase starts with a noun, an adjective or a participle
+    and is headed by a noun ("faster than Ocean", "more efficient" are no measure); a lone vague word
+    ("performance") or a pronoun names nothing either."""
+    text = ctx.text
+    cands: list[tuple[str, int]] = []
+    if c.kind in {"improvement", "ratio"}:
+        for rx in (_GAIN_IN_WIDE, _FEWER_NP):
+            m = rx.match(after)
+            if m:
+                g = "np" if m.group("np") else "np2"
+                cands.append((m.group(g), c.q.end + m.start(g)))
+    m = _LIST_NP_BY.search(before)
+    if m and re.search(_CHANGE_VERB, text[s0 : c.ev_start - len(before) + m.start()], re.IGNORECASE):
+        cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
+    for np, off in cands:
+        ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
+        if ents:
+            if ents[0].start >= off and _names_measure(ents[0]):
+                c.metric, c.metric_how = ents[0].text, "phrase"
+                return
+            continue
+        words = np.lower().split()
+        if (
+            len(words) == 1
+            and words[0] in _VAGUE
+            or _NOT_MEASURE & set(words)
+            or words[-1] in _NO_MEASURE_HEAD
+        ):
+            continue
+        span = doc.char_span(off, off + len(np), alignment_mode="expand")
+        if (
+            span is None
+            or span[-1].pos_ not in {"NOUN", "PROPN"}
+            or span[0].pos_ not in {"NOUN", "PROPN", "ADJ"}
+            and span[0].tag_ not in {"VBG", "VBN"}
+        ):
+            continue
+        c.metric, c.metric_how = clean_metric(np), "phrase"
+        return
 
 
 def clean_metric(name: str) -> str | None:
@@ -269,6 +391,9 @@ def clean_metric(name: str) -> str | None:
     )  # "300x speedup" names the measure "speedup"
     # "a record inception score", "the highest Pass@1": the measure, not the claim made of it
     name = re.sub(r"^(?:(?:[Aa]|[Tt]he)\s+)?(?:(?:new|record|highest|best|lowest)\s+)+(?=\S)", "", name)
+    # "22.57% increase in absolute accuracy": absolute says how the gain is counted, the measure is accuracy
+    # (so the training annotation writes "accuracy", "F1 score"); "absolute error" is a measure of its own
+    name = re.sub(r"^[Aa]bsolute\s+(?!relative|error|deviation|difference|trajectory)(?=\S)", "", name)
     name = _score_of(name)
     # "93.6% top-1": the annotators write the measure out, "top-1 accuracy"
     name = re.sub(r"^([Tt]op-?\d+)$", r"\1 accuracy", name)
