@@ -469,3 +469,14 @@ def test_other_systems_of_a_kind_are_no_baseline(nlp):
     text = "We propose AutoPQ. Compared to prior HPQNNs, AutoPQ reduces inference latency by 53%."
     ents = [ent(text, "AutoPQ", EntityType.METHOD, "proposed"), ent(text, "HPQNNs", EntityType.METHOD)]
     assert [r.baseline for r in run(nlp, text, ents)] == ["HPQNNs"]
+
+
+def test_a_change_in_brackets_or_up_to_its_end_reports_the_end():
+    """'an accuracy increase (from A to B)' and 'bringing accuracy from A up to B' are changes (B only);
+    'gains of 5% up to 10%' with no 'from' stays two numbers, not a range."""
+    got = scan_quantities("resulting in an answering accuracy increase (from 31.23% to 37.09%) for BigBench")
+    assert [(x.value, x.value_max, x.change) for x in got] == [(37.09, None, True)]
+    got = scan_quantities("bringing exact-match accuracy from 34.7 up to 60.4, demonstrating the benefits")
+    assert [(x.value, x.value_max, x.change) for x in got] == [(60.4, None, True)]
+    got = scan_quantities("with gains of 5% up to 10% on both tasks")
+    assert [(x.value, x.value_max) for x in got] == [(5, None), (10, None)]

@@ -5,7 +5,8 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ``value``/``value_max``, and the obvious non-results dropped: digits inside names (GPT-4, ViT-B/16,
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
-"from A to B" is a change (only B) after a change word ("raises X from"), else a range; ratios written as
+"from A to B" is a change (only B) after a change word ("raises X from", "an increase (from A to B)", "from A
+up to B"), else a range; ratios written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
 "a threefold increase", "an order of magnitude faster", "half the memory", "doubles the throughput" and
 "three out of four" are found too.
@@ -79,7 +80,7 @@ _QTY = re.compile(
     r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
 )
 _UNIT_AT = re.compile(_UNIT)
-_RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
+_RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:up\s+)?(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
 _FROM_BEFORE = re.compile(
     r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE
 )
@@ -92,7 +93,7 @@ _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _CHANGE_BEFORE = re.compile(
     r"\b(?:improv|increas|rais|boost|elevat|lift|reduc|decreas|drop|lower|cut|declin|deteriorat|grow|grew|ris|rose|"
     r"jump|climb|fall|fell|shrink|shrank|enhanc|accelerat|shorten|degrad|go|goes|went|mov|push|bring|brought|chang|"
-    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?from\s+\S*$",
+    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?\(?from\s+\S*$",
     re.IGNORECASE,
 )
 # ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
@@ -316,9 +317,11 @@ def _scan(text: str) -> list[Quantity]:
                 pre = text[max(0, m.start() - 60) : m.start()]
                 from_m = _FROM_BEFORE.search(pre)
                 is_from = from_m is not None
+                if sep.startswith("up"):  # "from 34.7 up to 60.4" is a change; "5% up to 10%" is not a range
+                    sep = "to" if is_from else ""
                 is_between = bool(_BETWEEN_BEFORE.search(pre))
                 units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
-                if units_ok and (sep != "and" or is_between):
+                if units_ok and sep and (sep != "and" or is_between):
                     if (
                         is_from
                         and sep == "to"
