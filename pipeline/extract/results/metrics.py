@@ -173,7 +173,7 @@ _GAIN_IN_NP = re.compile(
 #: where a measure phrase ends: punctuation, a conjunction, a preposition starting the comparison or scope
 _NP_END = (
     r"(?=\s*(?:[,.;:)\]]|$|\b(?:and|or|while|whereas|but|over|compared|than|with|without|for|on|in|across|"
-    r"relative|per|from|to|at|when|using|by|versus|vs|against|under|after|as|while)\b))"
+    r"relative|per|from|to|at|when|using|by|versus|vs|against|under|after|as)\b))"
 )
 #: a measure phrase of up to five words, "of" allowed inside ("the geometric mean of solve times")
 _WIDE_NP = r"(?:the\s+)?(?P<np>[a-z][\w/@-]*(?:\s+(?:of\s+)?[A-Za-z][\w/@-]*){0,4}?)" + _NP_END
@@ -188,11 +188,9 @@ _GAIN_IN_WIDE = re.compile(
 # labels", "more examples", "fewer denoising steps" count the setup, so fewer/less/more take only a cost
 # the annotators report (parameters, operations, memory ...)
 _FEWER_NP = re.compile(
-    r"^\s*(?:times\s+)?(?:(?:lower|higher|smaller)\s+" + _WIDE_NP + r"|(?:fewer|less|lesser|more)\s+"
-    r"(?=(?:[\w-]+\s+)?(?:parameters|operations|computations?|flops|multiplications|additions|memory|energy|"
-    r"communication|bandwidth|latency|violations?|errors?)\b)"
-    + _WIDE_NP.replace("(?P<np>", "(?P<np2>")
-    + ")",
+    r"^\s*(?:times\s+)?(?:lower|higher|smaller|(?:fewer|less|lesser|more)(?=\s+(?:[\w-]+\s+)?(?:parameters|"
+    r"operations|computations?|flops|multiplications|additions|memory|energy|communication|bandwidth|latency|"
+    r"violations?|errors?)\b))\s+" + _WIDE_NP,
     re.IGNORECASE,
 )
 # "... by an average of 9%, text interpretability by an average of 58.83%": a list after a verb of change
@@ -244,8 +242,7 @@ _VAGUE = {
 def metric_from_phrase(ctx: Ctx, doc: Doc, c: Cand, s0: int, s1: int, all_q: list[Quantity]) -> None:
     """The measure named by the clause around the number when no metric is next to it: the object of a verb of
     change ("reduces the pruning time by 35x"), the subject of a comparison ("the X of Y is 66% higher") or
-    the
-    noun after a gain ("a 9.5% boost in effect")."""
+    the noun after a gain ("a 9.5% boost in effect"); then the wider ones (``_metric_from_wide_phrase``)."""
     text = ctx.text
     q = c.q
     prv = max((o.end for o in all_q if o.end <= q.start), default=s0)
@@ -304,39 +301,13 @@ def _names_measure(name: Name) -> bool:
 
 
 #: words that make a phrase a description rather than a measure
-_NOT_MEASURE = set(
-    [
-        "this",
-        "that",
-        "which",
-        "each",
-        "all",
-        "both",
-        "it",
-        "them",
-        "these",
-        "those",
-        "other",
-        "its",
-        "our",
-        "their",
-        "we",
-        "terms",
-        "setting",
-        "settings",
-    ]
-)
-
-
+_NOT_MEASURE = {
+    *("this", "that", "which", "each", "all", "both", "it", "them", "these", "those", "other"),
+    *("its", "our", "their", "we", "terms", "setting", "settings"),
+}
 #: heads that say what improved, not how it was measured ("puzzle-solving abilities", "reasoning performance")
 _NO_MEASURE_HEAD = {
-    "ability",
-    "abilities",
-    "capability",
-    "capabilities",
-    "performance",
-    "effectiveness",
-    "results",
+    *("ability", "abilities", "capability", "capabilities", "performance", "effectiveness", "results"),
 }
 
 
@@ -353,8 +324,7 @@ def _metric_from_wide_phrase(ctx: Ctx, doc: Doc, c: Cand, before: str, after: st
         for rx in (_GAIN_IN_WIDE, _FEWER_NP):
             m = rx.match(after)
             if m:
-                g = "np" if m.group("np") else "np2"
-                cands.append((m.group(g), c.q.end + m.start(g)))
+                cands.append((m.group("np"), c.q.end + m.start("np")))
     m = _LIST_NP_BY.search(before)
     if m and re.search(_CHANGE_VERB, text[s0 : c.ev_start - len(before) + m.start()], re.IGNORECASE):
         cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
