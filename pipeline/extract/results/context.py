@@ -246,6 +246,11 @@ def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
     return out
 
 
+def names_over(ctx: Ctx, start: int, end: int) -> list[Name]:
+    """The abstract's names that overlap text[start:end], in the order they were collected."""
+    return [n for n in ctx.names if n.start < end and n.end > start]
+
+
 def names_in(ctx: Ctx, start: int, end: int, etype: EntityType | None = None) -> list[Name]:
     return sorted(
         (n for n in ctx.names if n.start >= start and n.end <= end and (etype is None or n.type is etype)),

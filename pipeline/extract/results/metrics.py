@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 
 from ...records import EntityType
 from ..text.numbers import Quantity
-from .context import Cand, Ctx, Name
+from .context import Cand, Ctx, Name, names_over
 from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
 
 
@@ -257,7 +257,7 @@ def metric_from_phrase(ctx: Ctx, doc: Doc, c: Cand, s0: int, s1: int, all_q: lis
     if m and c.kind in {"improvement", "ratio"}:  # "a 9.5% boost in effect", "up to 1.56x in average reward"
         cands.append((m.group("np"), q.end + m.start("np")))
     for np, off in cands:
-        ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
+        ents = names_over(ctx, off, off + len(np))
         if ents:
             # a metric entity, or a named measure of something ("the CREATIVITY INDEX of LLMs"); not
             # "accelerates RHO"
@@ -329,7 +329,7 @@ def _metric_from_wide_phrase(ctx: Ctx, doc: Doc, c: Cand, before: str, after: st
     if m and re.search(_CHANGE_VERB, text[s0 : c.ev_start - len(before) + m.start()], re.IGNORECASE):
         cands.append((m.group("np"), c.ev_start - len(before) + m.start("np")))
     for np, off in cands:
-        ents = [n for n in ctx.names if n.start < off + len(np) and n.end > off]
+        ents = names_over(ctx, off, off + len(np))
         if ents:
             if ents[0].start >= off and _names_measure(ents[0]):
                 c.metric, c.metric_how = ents[0].text, "phrase"

@@ -317,11 +317,13 @@ def _scan(text: str) -> list[Quantity]:
                 pre = text[max(0, m.start() - 60) : m.start()]
                 from_m = _FROM_BEFORE.search(pre)
                 is_from = from_m is not None
-                if sep.startswith("up"):  # "from 34.7 up to 60.4" is a change; "5% up to 10%" is not a range
-                    sep = "to" if is_from else ""
+                # "from 34.7 up to 60.4" is a change like "from A to B"; "5% up to 10%" is not a range
+                up_to = sep.startswith("up")
+                if up_to:
+                    sep = "to"
                 is_between = bool(_BETWEEN_BEFORE.search(pre))
                 units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
-                if units_ok and sep and (sep != "and" or is_between):
+                if units_ok and (sep != "and" or is_between) and (is_from or not up_to):
                     if (
                         is_from
                         and sep == "to"
