@@ -362,6 +362,31 @@ def test_a_named_modifier_of_a_generic_baseline_head_is_the_baseline(nlp):
     assert [r.baseline for r in run(nlp, text)] == ["BM25"]
 
 
+def test_a_model_family_after_modifiers_or_after_the_generic_head_is_the_baseline(nlp):
+    text = (
+        "We propose Qux. Qux gains 1.4 BLEU over a strong 12-layer multilingual Transformer baseline and "
+        "3.1 BLEU over our RNN baselines."
+    )
+    assert [r.baseline for r in run(nlp, text)] == ["Transformer", None]
+    text = "We propose Quux. Quux improves mIoU by 4% over the strong baseline Tube-Net."
+    assert [r.baseline for r in run(nlp, text)] == ["Tube-Net"]
+
+
+def test_a_sentence_framed_as_a_comparison_gives_its_numbers_the_baseline(nlp):
+    text = "We propose Corge. Moreover, compared with a larger SOTA model, Grault, our training cost is 2%."
+    assert [r.baseline for r in run(nlp, text)] == ["Grault"]
+    text = "We propose Corge. In comparison to stratified sampling, Corge reduces the error by 35%."
+    assert [r.baseline for r in run(nlp, text)] == ["stratified sampling"]
+    text = "We propose Corge. Corge matches or exceeds Garply using just 10% of the computational resources."
+    assert [r.baseline for r in run(nlp, text)] == ["Garply"]
+
+
+def test_a_language_is_not_the_dataset_of_a_result(nlp):
+    text = "We propose Waldo. On the XCoref benchmark, Waldo gets 81.2 F1 for English and 66.0 F1 for Arabic."
+    ents = [ent(text, "XCoref", EntityType.DATASET)]
+    assert [r.dataset for r in run(nlp, text, ents)] == ["XCoref", "XCoref"]
+
+
 def test_the_method_a_gain_is_measured_on_is_the_baseline(nlp):
     text = "We propose SAU. Replacing ReLU by SAU, we get a 5.6% improvement on CIFAR100."
     ents = [ent(text, "SAU", EntityType.METHOD, "proposed"), ent(text, "ReLU", EntityType.METHOD, "used")]

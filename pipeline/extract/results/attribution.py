@@ -324,6 +324,16 @@ def _dataset_list_at(text: str, ds_names: list[Name], start: int, limit: int) ->
     )
 
 
+_LANGUAGE = (
+    r"(?:English|Chinese|Mandarin|Cantonese|Arabic|German|French|Spanish|Japanese|Korean|Russian|Hindi|"
+    r"Italian|Portuguese|Dutch|Turkish|Vietnamese|Thai|Indonesian|Swahili|Bengali|Urdu|Persian|Finnish|"
+    r"Czech|Polish|Romanian|Greek|Hebrew|Swedish|Danish|Norwegian|Ukrainian|Tamil|Telugu|Estonian|Latvian|"
+    r"Lithuanian|Hungarian|Bulgarian|Croatian|Serbian|Slovak|Slovenian|Catalan|Basque|Welsh|Irish)"
+)
+#: a language or a language pair ("English-to-German", "En-De" is left to the entity stage)
+_LANGUAGES = re.compile(rf"{_LANGUAGE}(?:\s*(?:-|→|->|to|and|/)\s*{_LANGUAGE})?")
+
+
 def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[int, int]]) -> str | None:
     phrase = phrase.strip()
     if not phrase:
@@ -359,6 +369,8 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
         return None
     if toks[0] in NOT_NAMES or toks[-1] in NOT_NAMES:
         return None  # "on SOTA LLMs": models, not a dataset
+    if _LANGUAGES.fullmatch(phrase):
+        return None  # "83.3 F1 for English", "on English-German": a language (pair) of the data, not the data
     if not any(
         NAMEISH.match(t) or (t[:1].isupper() and i == 0 and len(toks) <= 3) for i, t in enumerate(toks)
     ):

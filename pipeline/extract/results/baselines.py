@@ -23,6 +23,7 @@ from .vocab import (
     DESCRIBING_SUFFIX,
     GENERIC_BASELINE,
     HARDWARE,
+    MODEL_LIKE,
     NAMEISH,
     NOT_NAMES,
     NP_TAIL,
@@ -45,11 +46,23 @@ COMPARE_CUE_BEFORE = re.compile(
 )
 
 
+_BASELINE_ADJ = (
+    r"(?:(?:strong|stronger|strongest|competitive|standard|vanilla|popular|original|default|widely[- ]used|"
+    r"conventional|classic|common)\s+)*"
+)
+#: "the strong T5 baselines", "a strong 20-language multilingual Transformer baseline": a name (after at
+#: most three lowercase modifiers) heading a generic noun
 _NAMED_BASELINE_HEAD = re.compile(
-    r"(?:the\s+|a\s+|an\s+)?(?:(?:strong|stronger|strongest|competitive|standard|vanilla|popular|original|"
-    r"default|widely[- ]used|conventional|classic|common)\s+)*(?P<name>[^\s,;()]+)"
+    r"(?:the\s+|a\s+|an\s+)?"
+    + _BASELINE_ADJ
+    + r"(?-i:(?!(?:our|their|its)\s)[a-z0-9][\w-]*\s+){0,3}?(?P<name>[^\s,;()]+)"
     r"(?:\s+[\w-]+-based)?\s+(?:baselines?|counterparts?|approach|method|model|architecture)\b",
     re.IGNORECASE,
+)
+#: "the strong baseline Video K-Net": the generic noun first, then the name in apposition
+_BASELINE_THEN_NAME = re.compile(
+    r"(?:the\s+|a\s+|an\s+)?" + _BASELINE_ADJ + r"(?:baseline|counterpart)\s*,?\s+"
+    r"(?P<name>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
 )
 
 #: a generic description, then the one name it describes: "the state-of-the-art Wanda" (a capitalised
@@ -83,6 +96,11 @@ def _other_system(ctx: Ctx, name: str, at: int) -> str | None:
     return found
 
 
+def _name_like(token: str) -> bool:
+    """A token shaped like a system's name ("T5", "BM25") or a known model family ("Transformer")."""
+    return bool(NAMEISH.match(token) or MODEL_LIKE.match(token))
+
+
 def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     """A baseline name from a comparison noun phrase, or None when the phrase is generic."""
     such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
@@ -102,9 +120,14 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     if not np or not np[0].isalpha():
         return None
     named_head = _NAMED_BASELINE_HEAD.match(np)
-    if named_head and NAMEISH.match(named_head.group("name")):
+    if named_head and _name_like(named_head.group("name")):
         # "the strong T5 baselines", "a strong BM25 retrieval-based baseline": the name modifies the head
         found = _other_system(ctx, named_head.group("name"), offset + named_head.start("name"))
+        if found is not None:
+            return found
+    then_name = _BASELINE_THEN_NAME.match(np)
+    if then_name and any(_name_like(t) for t in then_name.group("name").split()):
+        found = _other_system(ctx, then_name.group("name"), offset + then_name.start("name"))
         if found is not None:
             return found
     if GENERIC_BASELINE.search(np[:80]) and PLURAL_HEAD.search(np[:80]):
@@ -293,11 +316,16 @@ def attribute_baselines(
     _share_trailing_comparison(text, cands, done, s1)
     # sentence-level cue earlier: "Compared to X, ...", "... against X ... gain by 6.2%"
     for c in cands:
-        if id(c) in done or c.kind == "absolute":
+        if id(c) in done or (
+            c.kind == "absolute" and not c.cost_fraction and not _FRAMED_COMPARISON.match(text, s0, c.q.start)
+        ):
+            # a share of a cost ("10% of the compute") is relative to the system it is compared to, and
+            # so is any number of a sentence framed as a comparison ("Compared with RAPHAEL, our cost is 1%")
             continue
         seg = text[s0 : c.q.start]
         cue = last_match(
-            r"\b(?:[Cc]ompared\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|"
+            r"\b(?:[Cc]ompared\s+(?:to|with)|[Ii]n\s+comparison\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|"
+            r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|exceed(?:s|ed|ing)?|beats?|"
             r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
             seg,
         )
@@ -308,6 +336,11 @@ def attribute_baselines(
     _share_sentence_baseline(text, cands, s1)
 
 
+#: a sentence that opens with its comparison: "Moreover, compared with a larger SOTA model, RAPHAEL, ..."
+_FRAMED_COMPARISON = re.compile(
+    r"\s*(?:(?:Moreover|Furthermore|In\s+addition|Additionally|Notably|Also|Specifically|Overall),?\s+)?"
+    r"(?:[Cc]ompared|[Ii]n\s+comparison|[Rr]elative)\s+(?:to|with)\b"
+)
 #: "... of around 12%": an amount given with "of" after what it is measured against
 _OF_AMOUNT = re.compile(
     r"\bof\s+(?:(?:about|around|approximately|nearly|almost|up\s+to|roughly|~|≈)\s+)?[+]?$", re.IGNORECASE

@@ -305,7 +305,8 @@ SHORT_LONG = re.compile(
 LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 NP_STOP = re.compile(
     r"\s*(?:,|;|:|\(|\)|\bby\b|\bon\b|\bin\b|\bfor\b|\bwith\b|\bwhile\b|\bwhen\b|\bwhere\b|\bwhich\b|\bthat\b|"
-    r"\bacross\b|\bat\b|\bunder\b|\busing\b|\bwithout\b|\bas\b|\bto\b|\bin terms of\b|\brespectively\b|"
+    r"\bacross\b|\bat\b|\bunder\b|\busing\b|\bwithout\b|\bwithin\b|\bas\b|\bto\b|\bin terms of\b|"
+    r"\brespectively\b|"
     r"\s(?:results?|performance|scores?|outputs?|numbers)\s+of\b|"
     r"\band\s+(?:we\s+)?(?:observe|show|find|obtain|yield|demonstrate|see|report|achieve|reach|attain)\w*|"
     r"\bachiev\w*|\bwhereas\b|\band\s+(?:up\s+to|about|over|nearly|by)\b|\band\s+[+-]?\d|\bbut\b|\bthereby\b|\band\s+(?:also\s+)?(?:achiev|outperform|improv|reduc|surpass|is\b|are\b)\w*)"
