@@ -505,3 +505,12 @@ def test_a_change_in_brackets_or_up_to_its_end_reports_the_end():
     assert [(x.value, x.value_max, x.change) for x in got] == [(60.4, None, True)]
     got = scan_quantities("with gains of 5% up to 10% on both tasks")
     assert [(x.value, x.value_max) for x in got] == [(5, None), (10, None)]
+
+
+def test_a_number_placed_nowhere_takes_the_one_dataset_of_the_sentence_before(nlp):
+    text = (
+        "We propose Fred and evaluate it on the Plugh benchmark, where it is robust. Fred reduces the error "
+        "by 14.3%. Elsewhere, on Xyzzy and Thud, Fred is fast. Fred runs 6x faster."
+    )
+    ents = [ent(text, name, EntityType.DATASET) for name in ("Plugh", "Xyzzy", "Thud")]
+    assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(14.3, "Plugh"), (6, None)]
