@@ -74,8 +74,16 @@ _SCRIPTED_LETTER = re.compile(r"\$([A-Z])[_^]\{?([A-Za-z0-9]{1,2})\}?\$")
 _WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
 
 
+#: a bare % in math ("$30%$") is a LaTeX comment that would swallow the rest of the island
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+#: "\times", "\textbf{" whose backslash-t a JSON or Python string read as a tab ("$5.92 \times$" arrives as
+#: "$5.92 <tab>imes$", often with the tab already a space)
+_LOST_TAB_MACRO = re.compile(r"(?:(?<=[$\d{])|(?<=\s))[\t ]?(imes\b|ext(?:bf|it|tt|rm|sf)?\{)")
+
+
 def _island_to_text(match: re.Match[str]) -> str:
     island, text, start = match.group(0), match.string, match.start()
+    island = _LOST_TAB_MACRO.sub(r"\\t\1", _BARE_PERCENT.sub(r"\\%", island))
     if (script := _INWORD_SCRIPT.fullmatch(island)) and _WORD_BEFORE.search(text, max(0, start - 40), start):
         return script.group(1)
     if _STAR_SCRIPT.fullmatch(island) and _WORD_BEFORE.search(text, max(0, start - 40), start):

@@ -25,6 +25,10 @@ from pipeline.corpus.normalize import normalize_text
         (r"$\mathbf{Foo}$ and \textsf{Bar} and 𝐁𝐚𝐳", "Foo and Bar and Baz"),
         (r"planners (A$^\ast$, RRT$^*$) and x$^*$", "planners (A*, RRT*) and x^*"),
         (r"1.1$\sim$2.1$\times$ throughput", "1.1~2.1× throughput"),
+        # a bare % in math is no comment; a \t read as a tab by a JSON or Python string is put back
+        (r"up to $30%$ better and by $42.3$% FPR95", "up to 30% better and by 42.3% FPR95"),
+        ("up to $5.92 \timesbroken$", "up to 5.92 imesbroken"),
+        ("up to $5.92 \times$ and $ \textbf{76.2%}$", "up to 5.92 × and 76.2%"),
         (
             r"ImageNet-64$\times$64 is 15$\times$ faster",
             "ImageNet-64x64 is 15× faster",

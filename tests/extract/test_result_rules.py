@@ -54,6 +54,18 @@ def test_scan_slashed_prefixed_and_written_ratios():
     ]
 
 
+def test_scan_keeps_the_unit_of_a_lower_bound_and_reads_percent_points():
+    qs = scan_quantities("1,800+ times faster, 120+ fps, 9+ BLEU points, +6.7%-p and 28.1%p; 20+ datasets")
+    assert [(q.value, q.unit) for q in qs] == [
+        (1800, "x"),
+        (120, "FPS"),
+        (9, "points"),
+        (6.7, "points"),
+        (28.1, "points"),
+        (20, ""),
+    ]
+
+
 def test_scan_reads_numbers_written_in_words():
     qs = scan_quantities(
         "It is an order of magnitude faster, two orders of magnitude smaller, uses only half the memory, "

@@ -25,7 +25,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 
 # unit alternatives, longest first; the group name tells the normalised unit
 _UNIT = (
-    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%p\b)"
+    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
@@ -77,7 +77,8 @@ TIME_UNITS = {
 _QTY = re.compile(
     r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
     r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")(?![\w.]*\d)"
-    r"(?:" + _UNIT.replace("(?P<", "(?P<a_") + r")?"
+    # "1,800+ times faster", "120+ fps": a lower bound keeps its unit
+    r"(?:\+?(?:" + _UNIT.replace("(?P<", "(?P<a_") + r"))?"
 )
 _UNIT_AT = re.compile(_UNIT)
 _RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:up\s+)?(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
