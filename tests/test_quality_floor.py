@@ -179,10 +179,13 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # iclr2025_dev 72.5 -> 75.5, iclr2024_dev 62.9 -> 66.3; train_dev .67 -> .66 in 0.13.9, whose one more
     # matched result ("from 34.7 up to 60.4") has its metric wrong: 36/53 -> 36/54
     "train_dev": {"kind": 0.91, "metric": 0.66, "dataset": 0.64, "method": 0.59, "baseline": 0.44},
-    # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.83, "method": 0.85, "baseline": 0.56},
-    # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.83, "method": 0.77, "baseline": 0.76},
+    # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
+    # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.83, "method": 0.85, "baseline": 0.61},
+    # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
+    # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
+    # the sentence before): 84.3 -> 88.2
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.87, "method": 0.77, "baseline": 0.80},
 }
 
 

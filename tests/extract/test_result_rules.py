@@ -66,6 +66,11 @@ def test_scan_keeps_the_unit_of_a_lower_bound_and_reads_percent_points():
     ]
 
 
+def test_scan_reads_a_metric_or_points_glued_to_the_number_and_x_before_times():
+    qs = scan_quantities("+2.3mAP, 49.2AP, 39.9F1 and 3.63pt; x10 times longer; a 7B model in 3D; GPT-4")
+    assert [(q.value, q.unit) for q in qs] == [(2.3, ""), (49.2, ""), (39.9, ""), (3.63, "points"), (10, "x")]
+
+
 def test_scan_reads_numbers_written_in_words():
     qs = scan_quantities(
         "It is an order of magnitude faster, two orders of magnitude smaller, uses only half the memory, "

@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..results.vocab import LIST_SPLIT
+from ..results.vocab import LIST_SPLIT, METRIC_ACRONYMS
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 
 # unit alternatives, longest first; the group name tells the normalised unit
 _UNIT = (
-    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b)"
+    r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b|pts?\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
@@ -76,7 +76,8 @@ TIME_UNITS = {
 
 _QTY = re.compile(
     r"(?P<sign>[+±↑↓]|(?<![\w)\]])[-–−])?"
-    r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")(?![\w.]*\d)"
+    r"(?<![\w.^\\_×])(?:(?<=[×%xX]/)|(?<!/))(?P<a>" + _NUM + r")"
+    r"(?:(?=(?:F1|m?AP(?:50|75)|BLEU-4)(?![\w-]))|(?![\w.]*\d))"  # no digit glued after, but "39.9F1"
     # "1,800+ times faster", "120+ fps": a lower bound keeps its unit
     r"(?:\+?(?:" + _UNIT.replace("(?P<", "(?P<a_") + r"))?"
 )
@@ -100,10 +101,10 @@ _CHANGE_BEFORE = re.compile(
 # ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
 _RATIO_CUE = (
     r"(?=\s+(?:as\s|faster|slower|speed|speedups?|speed-ups?|acceleration|improvement|increase|reduction|decrease|"
-    r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|"
+    r"fewer|less|more|higher|lower|smaller|larger|better|cheaper|longer|shorter|"
     r"the\s+(?:rate|speed|throughput|accuracy|performance|likelihood|efficiency|probability|success)))"
 )
-_PREFIX_X = re.compile(r"(?<![\w.])[x×](?P<a>\d+(?:\.\d+)?)\b" + _RATIO_CUE)
+_PREFIX_X = re.compile(r"(?<![\w.])[x×](?P<a>\d+(?:\.\d+)?)\b(?:\s+times)?" + _RATIO_CUE)
 _FACTOR_X = re.compile(
     r"\bby\s+(?:up\s+to\s+)?(?:a\s+)?(?P<f>factor)\s+of\s+(?:about\s+|roughly\s+|nearly\s+|over\s+|up\s+to\s+)?"
     r"(?P<a>\d+(?:\.\d+)?)(?![\w.]*\d)(?!\s*[%×xX]|\s*times)",
@@ -259,6 +260,10 @@ def scan_quantities(text: str) -> list[Quantity]:
     ]
 
 
+#: a metric written right after its number, without a space
+_GLUED_METRIC = re.compile(r"(?:" + METRIC_ACRONYMS + r")(?![\w-])")
+
+
 def _scan(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     pos = 0
@@ -296,8 +301,8 @@ def _scan(text: str) -> list[Quantity]:
                 continue
             if re.match(r"\)|\]", after) and _ENUM.search(before):  # "1)", "(2)", "[12]"
                 continue
-            if after[:1].isalpha():
-                continue
+            if after[:1].isalpha() and not _GLUED_METRIC.match(after):
+                continue  # "7B", "3D": a size or a name; "+2.3mAP", "39.9F1" are scores
         elif unit == "x" and re.match(r"\s?[×xX]\s?\d", text[m.end("a") : m.end("a") + 4]):
             continue  # 256×256 / 32x32: a dimension
         if _MONEY_BEFORE.search(before) or (re.search(r"[𝒪OΘΩ]\($", before) and not sign and not unit):
