@@ -531,3 +531,10 @@ def test_a_number_placed_nowhere_takes_the_one_dataset_of_the_sentence_before(nl
     )
     ents = [ent(text, name, EntityType.DATASET) for name in ("Plugh", "Xyzzy", "Thud")]
     assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(14.3, "Plugh"), (6, None)]
+
+
+def test_the_longest_metric_entity_over_the_measure_names_it(nlp):
+    # "accuracy" is an entity of its own earlier, and its later occurrence lies inside "top-1 accuracy"
+    text = "We propose Fred. Fred improves accuracy on Plugh. On Xyzzy, Fred is within 3.0% top-1 accuracy."
+    ents = [ent(text, "accuracy", EntityType.METRIC), ent(text, "top-1 accuracy", EntityType.METRIC)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.0, "top-1 accuracy")]

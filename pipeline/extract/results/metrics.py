@@ -19,10 +19,11 @@ from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
 
 
 def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
-    """Metric phrase for a head match: entity text if one overlaps, else head + compound modifiers."""
-    for n in ctx.names:
-        if n.type is EntityType.METRIC and n.start < end and n.end > start:
-            return n.text
+    """Metric phrase for a head match: the longest entity that overlaps it ("top-1 accuracy" over the
+    "accuracy" inside it), else head + compound modifiers."""
+    over = [n for n in ctx.names if n.type is EntityType.METRIC and n.start < end and n.end > start]
+    if over:
+        return max(over, key=lambda n: n.end - n.start).text
     head = ctx.text[start:end]
     if head in ctx.acro and head.isupper():
         return ctx.acro[head]
