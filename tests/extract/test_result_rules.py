@@ -538,3 +538,10 @@ def test_the_longest_metric_entity_over_the_measure_names_it(nlp):
     text = "We propose Fred. Fred improves accuracy on Plugh. On Xyzzy, Fred is within 3.0% top-1 accuracy."
     ents = [ent(text, "accuracy", EntityType.METRIC), ent(text, "top-1 accuracy", EntityType.METRIC)]
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.0, "top-1 accuracy")]
+
+
+def test_an_acronym_score_is_named_by_the_acronym_and_absolute_points_by_the_metric(nlp):
+    text = "We propose Fred. Fred gets an EAO score of 0.440 on Plugh and a PR-MOTA score of 12.8 on Xyzzy."
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [(0.44, "EAO"), (12.8, "PR-MOTA")]
+    text = "We propose Fred. On average, Fred gains 3.6 absolute F1 points over Garply."
+    assert [(r.value, r.unit, r.metric) for r in run(nlp, text)] == [(3.6, "points", "F1")]

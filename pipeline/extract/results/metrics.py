@@ -388,4 +388,10 @@ def _score_of(name: str) -> str:
     if m is None or _NAMED_SCORES.fullmatch(m.group("of")):
         return name
     last = m.group("of").split()[-1]
-    return m.group("of") if METRIC_RX.fullmatch(last) or METRIC_RX.fullmatch(m.group("of")) else name
+    if METRIC_RX.fullmatch(last) or METRIC_RX.fullmatch(m.group("of")) or _ACRONYM.fullmatch(m.group("of")):
+        return m.group("of")  # "EAO score", "PR-MOTA score": the annotators name the acronym alone
+    return name
+
+
+#: an acronym of three or more capitals, digits and hyphens ("EAO", "PR-MOTA"; not the ambiguous "NP")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9-]{2,}")

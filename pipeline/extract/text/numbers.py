@@ -202,6 +202,8 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
         raw = raw.strip()
         if name == "pts":
             metric = m.group(prefix + "ptsmetric")
+            if metric:  # "3.6 absolute F1 points": how the gain is counted is no part of the measure
+                metric = re.sub(r"^(?:absolute|relative)\s+", "", metric, flags=re.IGNORECASE)
             return "points", metric if metric and metric.lower() not in {
                 "percentage",
                 "percent",
