@@ -2,7 +2,7 @@
 
     python scripts/choose_combination.py [--sets train_dev,iclr2025_dev,iclr2024_dev] [--json FILE]
 
-For each strategy of ``pipeline.extract.learned.combine`` (rules / model / union / vote) applied to every
+For each strategy of ``pipeline.extract.learned.combine`` (``STRATEGIES``) applied to every
 type at once, and for each role source (rules / model), runs ``paperkg evaluate`` on the development sets
 only (never a held-out set) and prints lenient F1 per type and the proposed-method accuracy, pooled over
 the sets. The best strategy per type and the best role source are printed last; they become

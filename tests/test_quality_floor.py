@@ -108,6 +108,12 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.14.0 (the model's datasets the gazetteer lists; a listed metric name the model cut short; the words
+    # after a name as proposal features): raised train_dev DATASET 87.7 -> 88.4 and METRIC 59.8 -> 60.5,
+    # iclr2025_dev METRIC 70.9 -> 71.5, iclr2024_dev DATASET 84.3 -> 85.7; lowered train_dev proposed
+    # 112 -> 111/157 (0.71 -> 0.70): the refitted proposal choice is right on 8 more of 626 papers with a
+    # proposed method and 3 more of 574 without in cross-validation on train_more, on the dev sets on as
+    # many with one and 4 fewer without one (a fifth time a refit moved this floor)
     # raised in 0.13.9 (a change in brackets or "up to" its end): train_dev results 91.0 -> 92.2
     # raised in 0.13.8 (a result's measure joins the entity list): iclr2024_dev METRIC 64.6 -> 66.7
     # raised in 0.13.4: iclr2025_dev proposed 105 -> 106/118, iclr2024_dev TASK 52.5 -> 53.1
@@ -136,23 +142,23 @@ DEFAULT_FLOORS = {
     },
     "train_dev": {
         "METHOD": 0.69,
-        "DATASET": 0.87,
-        "METRIC": 0.59,
+        "DATASET": 0.88,
+        "METRIC": 0.60,
         "TASK": 0.58,
         "results": 0.92,
-        "proposed": 0.71,
+        "proposed": 0.70,
     },
     "iclr2025_dev": {
         "METHOD": 0.75,
         "DATASET": 0.86,
-        "METRIC": 0.70,
+        "METRIC": 0.71,
         "TASK": 0.49,
         "results": 0.89,
         "proposed": 0.89,
     },
     "iclr2024_dev": {
         "METHOD": 0.77,
-        "DATASET": 0.84,
+        "DATASET": 0.85,
         "METRIC": 0.66,
         "TASK": 0.53,
         "results": 0.93,
@@ -185,7 +191,9 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.87, "method": 0.77, "baseline": 0.80},
+    # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
+    # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.87, "method": 0.76, "baseline": 0.80},
 }
 
 

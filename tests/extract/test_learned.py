@@ -171,6 +171,53 @@ def test_a_strong_rule_name_does_not_push_out_the_models_longer_versions() -> No
     assert [m.text for m in out] == ["Monte Carlo Tree Search"]
 
 
+def test_rules_plus_known_adds_only_the_models_datasets_the_gazetteer_lists() -> None:
+    text = "CPNet beats them on Kinetics and on Plugh, and it runs on Paris; FooSet (FS) is ours."
+    marks = [("Kinetics", "DATASET"), ("Plugh", "DATASET"), ("FooSet", "DATASET"), ("CPNet", "DATASET")]
+    doc, spans = _doc_with_model_spans(text, marks)
+    rules = [
+        _rule(text, EntityType.DATASET, "FooSet", "introduced").model_copy(update={"aliases": ("FS",)}),
+        _rule(text, EntityType.METHOD, "CPNet", "proposed"),
+    ]
+    known = {"DATASET": frozenset({"kinetics", "cpnet"})}
+    strategy = {"DATASET": "rules+known", "METHOD": "rules"}
+    out = combine(doc, rules, spans, strategy=strategy, role_source="model", known=known)
+    got = {(m.type, m.text) for m in out}
+    # "Plugh" is unknown to the list and the rules' method "CPNet" is no model dataset; the rules' own stay
+    assert got == {
+        (EntityType.DATASET, "Kinetics"),
+        (EntityType.DATASET, "FooSet"),
+        (EntityType.METHOD, "CPNet"),
+    }
+    assert [m.role for m in out if m.text == "FooSet"] == ["introduced"]
+    # without the list it is the rules alone
+    out = combine(doc, rules, spans, strategy=strategy, role_source="model")
+    assert {m.text for m in out} == {"FooSet", "CPNet"}
+
+
+def test_a_listed_metric_name_keeps_the_modifier_the_model_dropped() -> None:
+    text = "It gets an average precision of 72.7%, more speed-ups, a 2x speedup and higher overall accuracy."
+    marks = [("precision", "METRIC"), ("speedup", "METRIC"), ("speed", "METRIC"), ("accuracy", "METRIC")]
+    doc, spans = _doc_with_model_spans(text, marks)
+    rules = [
+        _rule(text, EntityType.METRIC, form)
+        for form in ("average precision", "2x speedup", "speed-ups", "overall accuracy")
+    ]
+    known = {"METRIC": frozenset({"average precision", "speedup", "accuracy"})}
+    strategy = {"METRIC": "model+strong"}
+    out = combine(doc, rules, spans, strategy=strategy, role_source="model", known=known)
+    # the listed name wins; so does a name the model cut at a hyphen; a number in front makes a result,
+    # not a name, and an unlisted modifier ("overall") is the model's call
+    assert {m.text for m in out} == {"average precision", "speedup", "speed-ups", "accuracy"}
+    # unlisted, "average precision" is the model's "precision" again
+    out = combine(doc, rules, spans, strategy=strategy, role_source="model")
+    assert {m.text for m in out} == {"precision", "speedup", "speed-ups", "accuracy"}
+    # a method the model found inside a rule's metric phrase does not make the phrase a longer name
+    doc, spans = _doc_with_model_spans(text, [("precision", "METHOD")])
+    out = combine(doc, rules[:1], spans, strategy=strategy, role_source="model", known=known)
+    assert [m.text for m in out if m.type is EntityType.METRIC] == []
+
+
 @pytest.mark.parametrize(
     ("text", "form"),
     [

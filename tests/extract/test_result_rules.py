@@ -545,3 +545,27 @@ def test_an_acronym_score_is_named_by_the_acronym_and_absolute_points_by_the_met
     assert [(r.value, r.metric) for r in run(nlp, text)] == [(0.44, "EAO"), (12.8, "PR-MOTA")]
     text = "We propose Fred. On average, Fred gains 3.6 absolute F1 points over Garply."
     assert [(r.value, r.unit, r.metric) for r in run(nlp, text)] == [(3.6, "points", "F1")]
+
+
+def test_a_metric_scope_stated_after_the_numbers_names_them(nlp):
+    text = (
+        "We propose Fred. Fred outperforms Garply by 20.1% on Plugh and 56.0% on Xyzzy according to the "
+        "Zorp metric. Fred reduces the error by 12% and is 3x faster in terms of Zorp."
+    )
+    ents = [ent(text, "Zorp", EntityType.METRIC), ent(text, "Plugh", EntityType.DATASET)]
+    ents.append(ent(text, "Xyzzy", EntityType.DATASET))
+    got = [(r.value, r.metric) for r in run(nlp, text, ents)]
+    # a number with a metric of its own keeps it
+    assert got == [(20.1, "Zorp"), (56.0, "Zorp"), (12.0, "error"), (3.0, "Zorp")]
+
+
+def test_the_proposed_methods_own_acronym_makes_its_sentence_ours(nlp):
+    # the initials test rejects "LOCA" for this long form, and the "we propose" phrase ends at "with"
+    text = (
+        "We propose a Low-shot Fred network with iterative Garply Adaptation (LOCA). LOCA outperforms all "
+        "recent state-of-the-art methods on Plugh by 20-30% in RMSE."
+    )
+    name = "Low-shot Fred network with iterative Garply Adaptation"
+    proposed = ent(text, name, EntityType.METHOD, "proposed").model_copy(update={"aliases": ("LOCA",)})
+    got = run(nlp, text, [proposed, ent(text, "Plugh", EntityType.DATASET)])
+    assert [(r.value, r.value_max, r.method) for r in got] == [(20.0, 30.0, name)]

@@ -517,7 +517,12 @@ class EntityFinder:
         modelled = SPANS_KEY in doc.spans
         if modelled:
             found = combine(
-                doc, rules, doc.spans[SPANS_KEY], strategy=self.strategy, role_source=self.role_source
+                doc,
+                rules,
+                doc.spans[SPANS_KEY],
+                strategy=self.strategy,
+                role_source=self.role_source,
+                known=res.known_names,
             )
         mentions = [t for m in found if (t := tidy_mention(m)) is not None]
         # task candidates (the title's and the abstract's phrases) only where the filter decides (it

@@ -44,6 +44,16 @@ class Resources:
     metric_lower: frozenset[str] = field(default_factory=frozenset)
     task_lower: frozenset[str] = field(default_factory=frozenset)
     dataset_lower: frozenset[str] = field(default_factory=frozenset)
+    dataset_known: frozenset[str] = field(default_factory=frozenset)
+    #: the hand-listed core metric names, lower-cased (not their plurals: "F1 scores" is annotated "F1" as
+    #: often as not, where "F1 score" is always itself)
+    metric_listed: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def known_names(self) -> Mapping[str, frozenset[str]]:
+        """For ``learned.combine``: the gazetteer's dataset names of either tier, generic words aside (what
+        the model may add to the rules' datasets, strategy ``rules+known``), and the listed metrics."""
+        return {"DATASET": self.dataset_known, "METRIC": self.metric_listed}
 
     @property
     def lower_names(self) -> Mapping[str, frozenset[str]]:
@@ -130,6 +140,8 @@ def build_resources(vocab: Vocab, gazetteer: Gazetteer | None = None) -> Resourc
         metric_lower=frozenset(metrics),
         task_lower=frozenset(gaz.tasks),
         dataset_lower=frozenset(n.lower() for n in ds_strong),
+        dataset_known=frozenset(n.lower() for n in gaz.datasets if n.lower() not in GENERIC_NAMES),
+        metric_listed=frozenset(m.lower() for m in CORE_METRICS),
     )
 
 

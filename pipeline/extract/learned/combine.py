@@ -12,6 +12,9 @@ Strategies:
 - ``union``: the rule mentions, plus model entities that no rule mention overlaps;
 - ``vote``: the rule mentions the model also marks (as anything), plus model entities no rule mention
   overlaps. Title mentions (``in_title``) cannot be checked against the abstract and always stay;
+- ``rules+known``: the rule mentions, plus model entities that no rule mention overlaps whose name is
+  in the gazetteer (``known``): the list says the name is one, the model says it is used as one here
+  ("on Kinetics and ...": a weak gazetteer name the rules take only in a context they list);
 - ``model+strong``: the rule mentions that rest on evidence the text states outright (an acronym
   definition: the mention has an alias; the title; a proposal cue: role ``proposed`` / ``introduced``),
   plus the model's entities that none of those overlaps (their role never ``proposed`` /
@@ -32,13 +35,13 @@ from ..entities.parse import norm_key, sentence_of
 from ..entities.roles import dataset_role, method_role
 from .spans import occurrences, split_label
 
-STRATEGIES = ("rules", "model", "union", "vote", "model+strong")
+STRATEGIES = ("rules", "model", "union", "vote", "rules+known", "model+strong")
 #: the measured best per type on the development sets (``scripts/choose_combination.py``; the README's
 #: "Trained entity model" section has the table): lenient F1 per type, and for methods F1 and the
 #: proposed-method accuracy together (the method strategy decides both)
 DEFAULT_STRATEGY: Mapping[str, str] = {
     "METHOD": "model+strong",
-    "DATASET": "rules",
+    "DATASET": "rules+known",
     "METRIC": "model+strong",
     "TASK": "model+strong",
 }
@@ -76,6 +79,23 @@ _DESCRIBING_SUFFIX = re.compile(
     rf"-(?:{DESCRIBING_SUFFIXES}|free|aware|specific|level|wise|inspired|"
     r"assisted|powered|conditioned|generated|tuned|trained)\b"
 )
+
+
+def _names_more(
+    text: str, spans: Sequence[tuple[int, int]], model_spans: Sequence[tuple[int, int]], listed: bool
+) -> bool:
+    """Does a rule's metric name hold a shorter span of the model's and name more than it: a listed
+    metric ("average precision" over "precision", "Pearson correlation" over "correlation"), or a name
+    the model cut at a hyphen or slash ("speed-ups" over "speed", "TFLOPs/s" over "TFLOPs")? Words only
+    around it: "2x speedup" is a result, not a name. Other modifiers the rules add ("overall accuracy",
+    "ImageNet top-1 accuracy") the model is right to leave out about as often as not."""
+    for s, e in spans:
+        for ms, me in model_spans:
+            if not (s <= ms and me <= e and (s, e) != (ms, me)) or re.search(r"\d", text[s:ms] + text[me:e]):
+                continue
+            if listed or me < e and text[me] in "-/" or s < ms and text[ms - 1] in "-/":
+                return True
+    return False
 
 
 def _overlaps(spans: Sequence[tuple[int, int]], others: Sequence[tuple[int, int]]) -> bool:
@@ -141,15 +161,20 @@ def combine(
     *,
     strategy: Mapping[str, str] = DEFAULT_STRATEGY,
     role_source: str = DEFAULT_ROLE_SOURCE,
+    known: Mapping[str, frozenset[str]] | None = None,
 ) -> list[EntityMention]:
-    """The entities of one abstract, each type decided by its strategy; sorted like the rules' output."""
+    """The entities of one abstract, each type decided by its strategy; sorted like the rules' output.
+    ``known``: lower-cased names per type: the gazetteer's datasets (``rules+known``) and the listed
+    metrics (``model+strong``: a listed metric name the model cut short is the rules')."""
     spans = list(spans)
     text = doc.text
     model = model_entities(doc, spans, role_source=role_source)
     model_spans = [(sp.start_char, sp.end_char) for sp in spans]
+    metric_spans = [(sp.start_char, sp.end_char) for sp in spans if split_label(sp.label_)[0] == "METRIC"]
+    listed = (known or {}).get("METRIC", frozenset())
     rule_spans = {id(m): _forms_at(text, m) or [(m.start, m.end)] for m in rule_mentions if not m.in_title}
     all_rule_spans = [s for v in rule_spans.values() for s in v]
-    model_at = {id(m): _forms_at(text, m) for m in model}
+    model_at = {id(m): _forms_at(text, m) or [(m.start, m.end)] for m in model}
     out: list[EntityMention] = []
     for etype in EntityType:
         how = strategy.get(etype.value, "rules")
@@ -166,10 +191,23 @@ def combine(
             out += mine[:MAX_MODEL_TASKS] if etype is EntityType.TASK else mine
         elif how == "union":
             out += rules + fresh
+        elif how == "rules+known":
+            names = (known or {}).get(etype.value, frozenset())
+            out += rules + [
+                _not_proposed(m) for m in fresh if any(f.lower() in names for f in (m.text, *m.aliases))
+            ]
         elif how == "vote":
             out += [m for m in rules if m.in_title or _overlaps(rule_spans[id(m)], model_spans)] + fresh
         else:  # model+strong
-            strong = [m for m in rules if m.in_title or m.aliases or m.role in ("proposed", "introduced")]
+            strong = [
+                m
+                for m in rules
+                if m.in_title
+                or m.aliases
+                or m.role in ("proposed", "introduced")
+                or etype is EntityType.METRIC
+                and _names_more(text, rule_spans[id(m)], metric_spans, m.text.lower() in listed)
+            ]
             strong_spans = [s for m in strong if not m.in_title for s in rule_spans[id(m)]]
             kept = [_not_proposed(m) for m in mine if not _overlaps(model_at[id(m)], strong_spans)]
             out += (kept[:MAX_MODEL_TASKS] if etype is EntityType.TASK else kept) + strong

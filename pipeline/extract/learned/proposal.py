@@ -138,10 +138,12 @@ def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known
         idx = next((i for i, s in enumerate(all_sents) if s.start_char <= first < s.end_char), 0)
         f[f"first_sent={_bucket(idx, (0, 1, 2, 4))}"] = 1.0
         f["first_pos"] = first / max(len(text), 1)
-        for s, _ in spans[:4]:
+        for s, e in spans[:4]:  # the words around it: "we propose X", "X, a framework that", "X trained on"
             before = _words(text[max(0, s - 40) : s])[-3:]
             for i, w in enumerate(reversed(before)):
                 f[f"b{i}:{w}"] = 1.0
+            for i, w in enumerate(_words(text[e : e + 30])[:2]):
+                f[f"a{i}:{w}"] = 1.0
         for sent in sents:
             cues = {c.lower() for c in _CUE.findall(sent.text)}
             for c in cues:

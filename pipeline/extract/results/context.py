@@ -122,8 +122,10 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
     elif ent_prop and not heads:
         ctx.proposed = ent_prop[0].text
     else:
-        # a "we propose ..." object that names nothing: only an entity inside that object phrase counts
-        inside = [n for n in ent_prop if any(a <= n.start and n.end <= b for a, b in heads)]
+        # a "we propose ..." object that names nothing: only an entity starting inside that object phrase
+        # counts ("a Low-shot Object Counting network | with iterative prototype Adaptation": the phrase
+        # ends where the name goes on)
+        inside = [n for n in ent_prop if any(a <= n.start < b for a, b in heads)]
         ctx.proposed = inside[0].text if inside else local
     if (
         ctx.proposed
@@ -147,6 +149,12 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
         for n in ent_prop:
             if same_name(n.text, ctx.proposed):
                 ctx.proposed_forms.add(n.text.lower())
+        # the entity's own aliases: "a Low-shot Object Counting network with iterative prototype
+        # Adaptation (LOCA)" is an acronym the initials test above does not accept
+        for e in entities:
+            forms = [e.text, *e.aliases]
+            if e.type is EntityType.METHOD and any(same_name(f, ctx.proposed) for f in forms):
+                ctx.proposed_forms |= {f.lower() for f in forms}
     return ctx
 
 
