@@ -44,6 +44,7 @@ class Resources:
     metric_lower: frozenset[str] = field(default_factory=frozenset)
     task_lower: frozenset[str] = field(default_factory=frozenset)
     dataset_lower: frozenset[str] = field(default_factory=frozenset)
+    #: every gazetteer dataset name, weak tier too, lower-cased, generic words aside
     dataset_known: frozenset[str] = field(default_factory=frozenset)
     #: the hand-listed core metric names, lower-cased (not their plurals: "F1 scores" is annotated "F1" as
     #: often as not, where "F1 score" is always itself)
