@@ -146,11 +146,8 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
         ctx.proposed_forms = {ctx.proposed.lower()} | {
             s.lower() for s, long in ctx.acro.items() if same_name(long, ctx.proposed)
         }
-        for n in ent_prop:
-            if same_name(n.text, ctx.proposed):
-                ctx.proposed_forms.add(n.text.lower())
-        # the entity's own aliases: "a Low-shot Object Counting network with iterative prototype
-        # Adaptation (LOCA)" is an acronym the initials test above does not accept
+        # every form of the proposed method's entity, its aliases too: "a Low-shot Object Counting network
+        # with iterative prototype Adaptation (LOCA)" is an acronym the initials test above does not accept
         for e in entities:
             forms = [e.text, *e.aliases]
             if e.type is EntityType.METHOD and any(same_name(f, ctx.proposed) for f in forms):
