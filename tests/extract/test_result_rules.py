@@ -569,3 +569,65 @@ def test_the_proposed_methods_own_acronym_makes_its_sentence_ours(nlp):
     proposed = ent(text, name, EntityType.METHOD, "proposed").model_copy(update={"aliases": ("LOCA",)})
     got = run(nlp, text, [proposed, ent(text, "Plugh", EntityType.DATASET)])
     assert [(r.value, r.value_max, r.method) for r in got] == [(20.0, 30.0, name)]
+
+
+def test_the_numbers_of_a_list_share_the_metric_written_after_the_last(nlp):
+    text = (
+        "We propose Fred. Fred outperforms Garply and Plugh by 2.4 and 1.2 AP on Xyzzy. Fred reaches 38.2, "
+        "30.1, and 36.3 BLEU respectively. Fred improves Zorp by 1.6/1.1 mIoU."
+    )
+    got = [(r.value, r.unit, r.metric) for r in run(nlp, text)]
+    assert got == [
+        (2.4, "AP", "AP"),
+        (1.2, "AP", "AP"),
+        (38.2, "BLEU", "BLEU"),
+        (30.1, "BLEU", "BLEU"),
+        (36.3, "BLEU", "BLEU"),
+        (1.6, "mIoU", "mIoU"),
+        (1.1, "mIoU", "mIoU"),
+    ]
+
+
+def test_a_score_higher_by_a_metric_and_more_metric_spellings_are_units(nlp):
+    text = (
+        "We propose Fred. Fred achieves 2.6 higher mAP than Garply, 7.03 mAPH on Plugh, 82.62 AP_50 on Xyzzy "
+        "and lags behind Zorp by only 0.7 ASR-BLEU."
+    )
+    got = [(r.value, r.unit) for r in run(nlp, text)]
+    assert got == [(2.6, "mAP"), (7.03, "mAPH"), (82.62, "AP_50"), (0.7, "ASR-BLEU")]
+
+
+def test_a_bracketed_aside_between_a_number_and_its_metric(nlp):
+    text = "We propose Fred. Fred achieves a 32% relative (and 3.3% absolute) error reduction over Garply."
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [(32.0, "error"), (3.3, "error")]
+
+
+def test_measures_the_training_annotations_name_often(nlp):
+    text = "We propose Fred. Fred outperforms Garply with a bitrate improvement of 11% on Plugh."
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [(11.0, "bitrate")]
+
+
+def test_competitive_with_names_the_baseline_of_a_ratio(nlp):
+    text = "We propose Fred. Fred is competitive with Garply on Plugh while achieving speedups of up to 20x."
+    ents = [ent(text, "Garply", EntityType.METHOD), ent(text, "Plugh", EntityType.DATASET)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(20.0, "Garply")]
+
+
+def test_a_relative_gain_shares_the_comparison_after_the_next_gain(nlp):
+    # "relative" alone is no comparison of the first number's own ("relative to" would be)
+    text = (
+        "We propose Fred. Fred achieves 13% relative improvements on Plugh and 4% improvements on Xyzzy "
+        "over the strong baseline Garply Net."
+    )
+    ents = [ent(text, "Garply Net", EntityType.METHOD)]
+    ents += [ent(text, n, EntityType.DATASET) for n in ("Plugh", "Xyzzy")]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [
+        (13.0, "Garply Net"),
+        (4.0, "Garply Net"),
+    ]
+
+
+def test_another_method_gaining_with_ours_is_the_baseline(nlp):
+    text = "We propose Fred, a plug-in module. With Fred, Garply gains +0.8% on Plugh."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(0.8, "Garply")]

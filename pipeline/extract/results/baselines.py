@@ -188,7 +188,7 @@ _PROCESS_WORDS = {"model", "models", "diffusion", "baseline", "baselines", "meth
 
 #: between two coordinated gains, what would give the first a comparison of its own
 _OWN_COMPARISON = re.compile(
-    r"[;.]|\bover\b(?!\s*(?:[+~≈]?\d|$))|\b(?:than|compared|relative|against|versus|vs|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
+    r"[;.]|\bover\b(?!\s*(?:[+~≈]?\d|$))|\b(?:than|compared|relative\s+to|against|versus|vs|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
     r"while|whereas|but)\b",
     re.IGNORECASE,
 )
@@ -326,7 +326,7 @@ def attribute_baselines(
         cue = last_match(
             r"\b(?:[Cc]ompared\s+(?:to|with)|[Ii]n\s+comparison\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|"
             r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|exceed(?:s|ed|ing)?|beats?|"
-            r"(?:comparable|similar|on\s+par)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
+            r"(?:comparable|similar|on\s+par|competitive)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
             seg,
         )
         if cue is not None:
@@ -393,14 +393,29 @@ _IMPROVED = re.compile(
 _PLURAL_AFTER = re.compile(r"\s+(?:methods|models|approaches|techniques|baselines|variants|algorithms)\b")
 
 
+#: "with our RankSeg, Mask2Former gains +0.8%": another method as the subject of the gain, so the proposed
+#: method is plugged into it and the gain is over it
+_GAINS_AFTER_NAME = re.compile(r"\s+(?:gains|improves\s+by|is\s+improved\s+by)\s+(?:[\w~≈]+\s+){0,2}?$")
+
+
 def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
-    """A method entity that starts right after an improving verb (or "replacing") earlier in the clause."""
+    """A method entity that starts right after an improving verb (or "replacing") earlier in the clause, or
+    one that gains the amount itself."""
     for m in reversed(list(_IMPROVED.finditer(ctx.text, s0, qstart))):
         for n in ctx.names:
             if n.type is EntityType.METHOD and n.start == m.end() and not is_proposed(ctx, n.text):
                 if _PLURAL_AFTER.match(ctx.text, n.end):
                     return None  # "improve the state-of-the-art prompt tuning methods by": a class of methods
                 return n.text
+    for n in ctx.names:
+        if (
+            n.type is EntityType.METHOD
+            and s0 <= n.start
+            and n.end < qstart
+            and _GAINS_AFTER_NAME.match(ctx.text[n.end : qstart])
+            and not is_proposed(ctx, n.text)
+        ):
+            return n.text
     return None
 
 

@@ -162,15 +162,29 @@ def background_sentence(ctx: Ctx, sent: str) -> bool:
 # a metric written as the unit of a bare number ("49.5 AP", "+1.2 BLEU", "26.6 ppl", "+6.5 mask AP"): the
 # annotation guidelines' convention is that the measure word is the unit, as in "0.99 bpb"
 _METRIC_UNIT = re.compile(
-    r"\s?(?P<u>(?:(?:mask|box)\s)?(?:" + METRIC_ACRONYMS + r"|[Pp][Pp][Ll]|COMET|Rouge(?:-[L12])?|bpb|bpd|"
-    r"nats(?:/\w+)?)(?![\w-]))"
+    r"\s?(?:(?:higher|lower|better|worse)\s)?(?P<u>(?:(?:mask|box)\s)?(?:"
+    + METRIC_ACRONYMS
+    + r"|[Pp][Pp][Ll]|COMET|Rouge(?:-[L12])?|bpb|bpd|nats(?:/\w+)?)(?![\w-]))"
 )
+#: the numbers after a first one of a list that share its written unit: "by 2.4 and 1.2 AP", "38.2, 30.1,
+#: and 36.3 BLEU", "1.6/1.1 mIoU"
+_SHARED_UNIT_LIST = re.compile(r"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|/)[+]?\d+(?:\.\d+)?)+")
 
 
 def metric_unit(text: str, end: int) -> tuple[str, int] | None:
-    """The metric a bare number is written with, as its unit, and where it ends (None: no such unit)."""
+    """The metric a bare number is written with, as its unit, and where it ends (None: no such unit). The
+    first numbers of a list take the unit written after the last one; their evidence ends at themselves."""
     m = _METRIC_UNIT.match(text, end)
-    return (m.group("u"), m.end()) if m else None
+    if m:
+        return m.group("u"), m.end()
+    listed = _SHARED_UNIT_LIST.match(text, end)
+    if (
+        listed
+        and (m := _METRIC_UNIT.match(text, listed.end()))
+        and not m.group(0).lstrip().startswith(("higher", "lower", "better", "worse"))
+    ):
+        return m.group("u"), end
+    return None
 
 
 def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -> tuple[bool, bool]:

@@ -89,13 +89,19 @@ def metric_local(
         c.metric, c.metric_how = q.unit_metric, "unit"
         return
     # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of
-    # kernel TFLOPs/s"
+    # kernel TFLOPs/s"; "32% relative (and 3.3% absolute) error reduction": the aside's number is no
+    # boundary, and its own "absolute)" no gap
+    aside = _ASIDE.match(text, q.end)
+    if aside is not None and nxt < aside.end():
+        nxt = min((o.start for o in all_q if o.start >= aside.end()), default=s1)
     for ms, me, name in metrics:
         if ms >= q.end and ms < nxt:
             gap = text[q.end : ms]
+            if aside is not None and ms >= aside.end():
+                gap = text[aside.end() : ms]
             if (
                 re.fullmatch(
-                    r"\s*(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
+                    r"\s*(?:(?:absolute|relative)\s*)?(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
                     r"improvements?|gains?|increases?|boosts?|reductions?|decreases?|drops?|enhancements?|"
                     r"in|on|of|for|the|terms|top-\d|zero-shot|few-shot|increase|improvement|gain)\s+|[-\w]+(?=\s+\S*\s*$)\s)*"
                     r"|\s*(?:[A-Za-z-]+\s+){1,2}(?:improvements?|gains?|increases?|reductions?)\s+in(?:\s+terms\s+of)?\s+",
@@ -145,6 +151,14 @@ def metric_local(
                 ):
                     c.metric, c.metric_how = clean_metric(name), "clause"
                 return
+
+
+#: "32% relative (and 3.3% absolute) error reduction", "19% absolute (45% relative) accuracy": the same
+#: change counted another way, in brackets between a number and its measure
+_ASIDE = re.compile(
+    r"\s+(?:absolute|relative)\s+\((?:and\s+|or\s+|i\.e\.,?\s+)?[+]?\d+(?:\.\d+)?\s*%?\s*(?:absolute|relative)\)",
+    re.IGNORECASE,
+)
 
 
 _CHANGE_VERB = (

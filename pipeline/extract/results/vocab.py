@@ -88,10 +88,25 @@ METRIC_WORDS = (
     "pearson correlation",
     "correlation coefficient",
     "rank correlation",
+    # frequent in the training corpus's annotated results and in no entry above
+    "model size",
+    "bitrate",
+    "bit rate",
+    "computational complexity",
+    "prediction time",
+    "processing time",
+    "computational time",
+    "decoding speed",
+    "convergence speed",
+    "training cost",
+    "power consumption",
+    "f-score",
+    "f-measure",
+    "f score",
 )
 # metric acronyms (case-sensitive)
 METRIC_ACRONYMS = (
-    r"FID|FVD|KID|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|SPICE|SPL|chrF\+*|IoU|mIoU|mAP(?:@?\d+)?|AP(?:50|75)?"
+    r"ASR-BLEU|FID|FVD|KID|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|SPICE|SPL|chrF\+*|IoU|mIoU|mAPH|mAP(?:@?\d+)?|AP(?:_?50|_?75)?"
     r"|AUC|AUROC|AUPRC|ROC-AUC|MSE|MAE|RMSE|PSNR|SSIM|LPIPS|NDCG(?:@\d+)?|nDCG(?:@\d+)?|MRR|WER|CER|ECE|FPS|OPS"
     r"|TOPS|[TGPM]?FLOPs(?:/s)?|TFLOPS|EM|F1|NDS|EPE|PCK|MOTA|HOTA|NLL|BPC|BPD|Elo|ASR|CLIP[- ]?[Ss]core"
     r"|MAPE|[Ss]MAPE|MASE|CRPS|NMSE|ADE|FDE|BERTScore|BLEURT|MCC|mAcc"

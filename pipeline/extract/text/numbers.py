@@ -164,7 +164,8 @@ _SIZE_AFTER = re.compile(
     r"|-(?!fold)[A-Za-z]|\^|/\d|:\d|×\s?\d|x\d|\s?[xX]\s\d)"
 )
 _SLASH_PAIR = re.compile(
-    r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b)"
+    r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b"
+    r"|(?=\s?(?:" + METRIC_ACRONYMS + r")(?![\w-])))"
 )
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
@@ -290,7 +291,8 @@ def _scan(text: str) -> list[Quantity]:
             continue
         pair = _SLASH_PAIR.match(text, m.end("a")) if not unit else None
         if pair is not None:  # "2.23/3.59× speedup": two numbers sharing the second one's unit
-            u = {"%": "%", "FPS": "FPS", "fps": "FPS", "ms": "ms"}.get(pair.group("u").strip(), "x")
+            # "1.6/1.1 mIoU": a metric written as the unit is the results stage's to read (empty here)
+            u = {"%": "%", "FPS": "FPS", "fps": "FPS", "ms": "ms", "": ""}.get(pair.group("u").strip(), "x")
             um = "FPS" if u == "FPS" else None
             out.append(Quantity(_to_float(m.group("a")), None, u, a_start, m.end("a"), sign, unit_metric=um))
             out.append(
