@@ -631,3 +631,22 @@ def test_another_method_gaining_with_ours_is_the_baseline(nlp):
     text = "We propose Fred, a plug-in module. With Fred, Garply gains +0.8% on Plugh."
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(0.8, "Garply")]
+
+
+def test_a_hyphenated_baseline_name_is_not_cut_at_its_inner_preposition(nlp):
+    text = (
+        "We propose Fred. Fred brings 2.4 and 1.5 point absolute gains, compared to the least-to-most "
+        "prompting method."
+    )
+    assert [r.baseline for r in run(nlp, text)] == ["least-to-most prompting", "least-to-most prompting"]
+
+
+def test_how_a_baseline_is_regarded_is_no_part_of_its_name(nlp):
+    text = "We propose Fred. Fred is over 6x faster than the widely used Hugging Face implementation."
+    assert [r.baseline for r in run(nlp, text)] == ["Hugging Face"]
+
+
+def test_a_sentence_opened_by_when_compared_with_names_the_baseline(nlp):
+    text = "We propose Fred. When compared with Garply, we achieve a 26.0% bitrate saving on Plugh."
+    ents = [ent(text, "Garply", EntityType.METHOD), ent(text, "Plugh", EntityType.DATASET)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(26.0, "Garply")]

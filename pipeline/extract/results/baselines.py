@@ -168,6 +168,10 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     if plural:
         return None
     np = NP_TAIL.sub("", np)
+    # "the widely used Hugging Face implementation": how it is regarded is no part of its name
+    np = re.sub(
+        r"^(?:(?:widely|commonly|most)[- ]used|well[- ]known|well[- ]established)\s+", "", np, flags=re.I
+    )
     if not np:
         return None
     if len(np.split()) > 5 or np.lower() in {"it", "them", "that", "this"}:
@@ -339,7 +343,7 @@ def attribute_baselines(
 #: a sentence that opens with its comparison: "Moreover, compared with a larger SOTA model, RAPHAEL, ..."
 _FRAMED_COMPARISON = re.compile(
     r"\s*(?:(?:Moreover|Furthermore|In\s+addition|Additionally|Notably|Also|Specifically|Overall),?\s+)?"
-    r"(?:[Cc]ompared|[Ii]n\s+comparison|[Rr]elative)\s+(?:to|with)\b"
+    r"(?:(?:[Ww]hen|[Aa]s)\s+)?(?:[Cc]ompared|[Ii]n\s+comparison|[Rr]elative)\s+(?:to|with)\b"
 )
 #: "... of around 12%": an amount given with "of" after what it is measured against
 _OF_AMOUNT = re.compile(

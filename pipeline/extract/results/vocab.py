@@ -319,8 +319,9 @@ SHORT_LONG = re.compile(
 )
 LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 NP_STOP = re.compile(
-    r"\s*(?:,|;|:|\(|\)|\bby\b|\bon\b|\bin\b|\bfor\b|\bwith\b|\bwhile\b|\bwhen\b|\bwhere\b|\bwhich\b|\bthat\b|"
-    r"\bacross\b|\bat\b|\bunder\b|\busing\b|\bwithout\b|\bwithin\b|\bas\b|\bto\b|\bin terms of\b|"
+    # a preposition inside a hyphenated name ("least-to-most prompting", "text-to-image") is no boundary
+    r"\s*(?:,|;|:|\(|\)|(?<!-)\b(?:by|on|in|for|with|at|as|to)\b(?!-)|\bwhile\b|\bwhen\b|\bwhere\b|\bwhich\b|\bthat\b|"
+    r"\bacross\b|\bunder\b|\busing\b|\bwithout\b|\bwithin\b|\bin terms of\b|"
     r"\brespectively\b|"
     r"\s(?:results?|performance|scores?|outputs?|numbers)\s+of\b|"
     r"\band\s+(?:we\s+)?(?:observe|show|find|obtain|yield|demonstrate|see|report|achieve|reach|attain)\w*|"
@@ -332,11 +333,11 @@ NP_TAIL = re.compile(
     re.IGNORECASE,
 )
 GENERIC_BASELINE = re.compile(
-    r"\b(?:existing|previous|prior|state[- ]of[- ]the[- "
+    r"(?<![\w-])(?:existing|previous|prior|state[- ]of[- ]the[- "
     r"]art|SOTA|SoTA|baselines?|competing|counterparts?|other|"
     r"conventional|traditional|current|standard|alternative|leading|strongest|strong|best|recent|popular|"
     r"prominent|humans?|random|naive|comparable|similar|equivalent|corresponding|vanilla|original|typical|common|default|full|dense|uniform|its|their|"
-    r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)\b",
+    r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)(?![\w-])",
     re.IGNORECASE,
 )
 PLURAL_HEAD = re.compile(
