@@ -650,3 +650,26 @@ def test_a_sentence_opened_by_when_compared_with_names_the_baseline(nlp):
     text = "We propose Fred. When compared with Garply, we achieve a 26.0% bitrate saving on Plugh."
     ents = [ent(text, "Garply", EntityType.METHOD), ent(text, "Plugh", EntityType.DATASET)]
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(26.0, "Garply")]
+
+
+def test_after_a_change_the_sentences_next_from_a_to_b_and_listed_a_to_b_are_changes():
+    text = (
+        "Fred improves accuracy, increasing from 30.9% to 74.9% on Plugh, 0.44% to 36.82% on Xyzzy, and "
+        "0.04% to 16.66% on Thud. Fred recovers the accuracy from 37.48% to 81.64%. Scores range 2% to 5%."
+    )
+    got = [(q.value, q.value_max, q.change) for q in scan_quantities(text)]
+    assert got == [
+        (74.9, None, True),
+        (36.82, None, True),
+        (16.66, None, True),
+        (81.64, None, True),
+        (2.0, 5.0, False),  # no change before it in its sentence: a range
+    ]
+
+
+def test_a_bare_score_keeps_its_minus_and_a_drop_in_points_does_not(nlp):
+    text = (
+        "We propose Fred. Fred achieves a correlation of -8.042 on Plugh, closer to the ideal than Garply. "
+        "Fred loses only -0.5% accuracy on Xyzzy."
+    )
+    assert [(r.value, r.unit) for r in run(nlp, text)] == [(-8.042, ""), (0.5, "%")]

@@ -133,7 +133,9 @@ def find_results(
             ev_s, ev_e = max(s0, c.ev_start), min(s1, ev_end)
             out.append(
                 ResultMention(
-                    value=q.value,
+                    # a bare score keeps its minus ("a correlation of -8.042"); a drop in % or points is a
+                    # positive change (guidelines)
+                    value=-q.value if q.sign == "-" and not unit and q.value_max is None else q.value,
                     value_max=q.value_max,
                     unit=unit,
                     kind=c.kind,

@@ -95,7 +95,7 @@ _BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _CHANGE_BEFORE = re.compile(
     r"\b(?:improv|increas|rais|boost|elevat|lift|reduc|decreas|drop|lower|cut|declin|deteriorat|grow|grew|ris|rose|"
     r"jump|climb|fall|fell|shrink|shrank|enhanc|accelerat|shorten|degrad|go|goes|went|mov|push|bring|brought|chang|"
-    r"advanc|gain|plummet|surg|soar|speed)\w*\s+(?:[^\s.;,]+\s+){0,7}?\(?from\s+\S*$",
+    r"advanc|gain|plummet|surg|soar|speed|recover)\w*\s+(?:[^\s.;,]+\s+){0,7}?\(?from\s+\S*$",
     re.IGNORECASE,
 )
 # ratios written before the number or in words: "x7 faster", "twice as fast", "a twofold increase"
@@ -333,12 +333,28 @@ def _scan(text: str) -> list[Quantity]:
                     sep = "to"
                 is_between = bool(_BETWEEN_BEFORE.search(pre))
                 units_ok = (unit2 == unit) or (not unit and unit2) or (unit and not unit2 and sep in "-–—~")
+                # "improves X from 86% to 87% and Y from 77% to 77.5%", "increasing from 30.9% to 74.9% on A,
+                # 0.44% to 36.82% on B": after a change, the sentence's next "from A to B" (or a listed "A to
+                # B") is one too
+                prev_change = (
+                    bool(out) and out[-1].change and not re.search(r"[.;!?]\s", text[out[-1].end : m.start()])
+                )
+                listed_change = (
+                    prev_change
+                    and not is_from
+                    and sep == "to"
+                    and not up_to
+                    and re.fullmatch(
+                        r"[^.;!?()]{0,60}?(?:,|\band\b)\s*(?:and\s+)?", text[out[-1].end : m.start()]
+                    )
+                    is not None
+                )
                 if units_ok and (sep != "and" or is_between) and (is_from or not up_to):
                     if (
-                        is_from
+                        (is_from or listed_change)
                         and sep == "to"
                         and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")])
-                        and _CHANGE_BEFORE.search(pre)
+                        and (_CHANGE_BEFORE.search(pre) or prev_change)
                     ):
                         # "from 70% to 78%": a change; report the end point only
                         out.append(
