@@ -673,3 +673,17 @@ def test_a_bare_score_keeps_its_minus_and_a_drop_in_points_does_not(nlp):
         "Fred loses only -0.5% accuracy on Xyzzy."
     )
     assert [(r.value, r.unit) for r in run(nlp, text)] == [(-8.042, ""), (0.5, "%")]
+
+
+def test_arrows_lost_dashes_and_braced_times_signs():
+    text = (
+        "MRR: 66.6%→ 72.2%, Hit@1: 58.7%->67.0%. Gains of 1.02% 1.49% in accuracy. A compression rate up "
+        "to 28{×}."
+    )
+    got = [(q.value, q.value_max, q.unit, q.change) for q in scan_quantities(text)]
+    assert got == [
+        (72.2, None, "%", True),
+        (67.0, None, "%", True),
+        (1.02, 1.49, "%", False),
+        (28.0, None, "x", False),
+    ]

@@ -28,7 +28,7 @@ _UNIT = (
     r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b|pts?\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
-    r"|(?P<x>\s?×(?!\s?\d)|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
+    r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
     r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
     r"|(?P<flops>\s?[TGPM]?FLOPs\b)"
@@ -82,7 +82,12 @@ _QTY = re.compile(
     r"(?:\+?(?:" + _UNIT.replace("(?P<", "(?P<a_") + r"))?"
 )
 _UNIT_AT = re.compile(_UNIT)
-_RANGE_SEP = re.compile(r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:up\s+)?(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)")
+_RANGE_SEP = re.compile(
+    r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:up\s+)?(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)"
+    # "MRR: 66.6%→ 72.2%": a change; "gains of 1.02% 1.49%": a range whose dash the source lost
+    r"|\s?(?:→|->|⟶)\s?(?=[+]?\d)|(?<=%)\s(?=\d+(?:\.\d+)?\s?%)"
+)
+_ARROW = {"→", "->", "⟶"}
 _FROM_BEFORE = re.compile(
     r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE
 )
@@ -172,7 +177,7 @@ _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
 _NOT_NUMBER_CONTEXT = re.compile(
     r"(?:\b(?:Fig(?:ure)?|Tab(?:le)?|Sec(?:tion)?|Eq|Eqn|Appendix|Theorem|Lemma|Algorithm|Proposition|"
     r"Corollary|Definition|Assumption|Step|Stage|Phase|Level|Version|version|v|Task|Chapter|Part|Round|"
-    r"top|Top|pass@|Pass@|k\s?=|n\s?=|N\s?=|K\s?=|T\s?=|d\s?=|p\s?=)\.?\s?$)"
+    r"top|Top|pass@|Pass@|k\s?=|n\s?=|N\s?=|K\s?=|T\s?=|d\s?=|p\s?=)\.?\s?$|@$)"
 )
 
 
@@ -324,6 +329,9 @@ def _scan(text: str) -> list[Quantity]:
             if m2 is not None:
                 unit2, um2 = _unit_of(m2, "a_")
                 sep = r.group(0).strip()
+                arrow = sep in _ARROW
+                if arrow or not sep:
+                    sep = "-"
                 pre = text[max(0, m.start() - 60) : m.start()]
                 from_m = _FROM_BEFORE.search(pre)
                 is_from = from_m is not None
@@ -350,6 +358,21 @@ def _scan(text: str) -> list[Quantity]:
                     is not None
                 )
                 if units_ok and (sep != "and" or is_between) and (is_from or not up_to):
+                    if arrow and (unit2 == unit or not unit):
+                        out.append(
+                            Quantity(
+                                _to_float(m2.group("a")),
+                                None,
+                                unit2 or unit,
+                                m2.start("a"),
+                                m2.end(),
+                                (m2.group("sign") or ""),
+                                True,
+                                um2 or unit_metric,
+                            )
+                        )
+                        pos = m2.end()
+                        continue
                     if (
                         (is_from or listed_change)
                         and sep == "to"
