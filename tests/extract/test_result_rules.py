@@ -687,3 +687,13 @@ def test_arrows_lost_dashes_and_braced_times_signs():
         (1.02, 1.49, "%", False),
         (28.0, None, "x", False),
     ]
+
+
+def test_the_old_value_of_a_change_stated_the_other_way_round_and_the_score_after_vs(nlp):
+    text = (
+        "We propose Fred. Fred improves accuracy to 81.3% from the 77.12% of prior work. Fred raises the "
+        "accuracy from the previous state-of-the-art of 22% to an unprecedented 74%. Fred beats Garply on "
+        "Plugh (15.8 vs 18.3 perplexity)."
+    )
+    # 15.8 is kept only by the learned filter (no metric of its own); 18.3 is Garply's
+    assert [r.value for r in run(nlp, text)] == [81.3, 74.0]

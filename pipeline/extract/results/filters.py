@@ -62,10 +62,19 @@ HYPER_AFTER = re.compile(
 )
 
 
+#: "from the previous state of the art of 22% to 74%": the old value of a change, named before it
+_OLD_VALUE_BEFORE = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?:previous|prior|original|baseline)(?:\s+[\w-]+){0,3}\s+of\s+$", re.IGNORECASE
+)
+
+
 COMPARE_TARGET_BEFORE = re.compile(
     r"(?:\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|than|against|(?<!ranging\s)(?<!range\s)(?<!ranges\s)from|baseline(?:'s)?|"
     r"human(?:s|\s+performance|\s+experts?|\s+level)?|humans?'?\s+\w+)\s*(?:\(\s*)?"
-    r"(?:only\s+|about\s+|just\s+|around\s+|approximately\s+|roughly\s+|~\s*|≈\s*)?$)",
+    r"(?:only\s+|about\s+|just\s+|around\s+|approximately\s+|roughly\s+|~\s*|≈\s*)?$"
+    # "improving accuracy to 81.3% from the 77.12% of prior work": the old value of a change stated the
+    # other way round
+    r"|\bfrom\s+the\s+$)",
     re.IGNORECASE,
 )
 
@@ -203,7 +212,11 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
         return False, False
     if _TARGET_CLAUSE.search(before):
         return False, False
+    if _OLD_VALUE_BEFORE.search(before) and re.match(r"\s+to\b", after):
+        return False, False
     if not q.unit:
+        if re.search(r"\b(?:vs\.?|versus)\s*$", before, re.IGNORECASE) and not q.change:
+            return False, False  # "(15.8 vs 18.3 perplexity)": the other side's score
         if q.sign and (
             text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2) : q.start].strip() == "("
         ):
