@@ -697,3 +697,12 @@ def test_the_old_value_of_a_change_stated_the_other_way_round_and_the_score_afte
     )
     # 15.8 is kept only by the learned filter (no metric of its own); 18.3 is Garply's
     assert [r.value for r in run(nlp, text)] == [81.3, 74.0]
+
+
+def test_with_n_percent_is_a_score_before_a_modified_metric_a_respectively_list_or_a_signed_gain(nlp):
+    text = (
+        "We propose Fred. Fred impersonates a person with 47.1% rank-1 accuracy. Fred reaches the best word "
+        "error rate on Plugh and Xyzzy with 2.7% and 25.0%, respectively. Fred beats Garply with +1.1 and "
+        "+1.4 BLEU points improvements. Fred is trained with 10% labeled data."
+    )
+    assert [r.value for r in run(nlp, text)] == [47.1, 2.7, 25.0, 1.1, 1.4]

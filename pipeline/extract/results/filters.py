@@ -62,6 +62,11 @@ HYPER_AFTER = re.compile(
 )
 
 
+#: "with 47.1% rank-1 accuracy": a metric after one or two modifiers makes "with N%" a score, not a setting
+_METRIC_AFTER_MODIFIERS = re.compile(r"\s*(?:[\w-]+\s+){1,2}?(?=\S)" + METRIC_RX.pattern)
+#: "achieves the best word error rate with 2.7% and 25.0%, respectively": scores listed for their tasks
+_RESPECTIVELY_AFTER = re.compile(r"\s*(?:,\s*|\s+and\s+|,\s*and\s+)[\d.]+\s*%\s*,?\s*respectively\b")
+
 #: "from the previous state of the art of 22% to 74%": the old value of a change, named before it
 _OLD_VALUE_BEFORE = re.compile(
     r"\bfrom\s+(?:the\s+)?(?:previous|prior|original|baseline)(?:\s+[\w-]+){0,3}\s+of\s+$", re.IGNORECASE
@@ -294,7 +299,10 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             and not GAIN_AFTER.match(after)
             and not _GAIN_LATER.match(after)
             and not METRIC_RX.match(after.lstrip())
+            and not _METRIC_AFTER_MODIFIERS.match(after)
             and not COST_OF.match(after)
+            and not _RESPECTIVELY_AFTER.match(after)
+            and q.sign != "+"  # "with +1.1 and +1.4 BLEU points": a signed gain is no setting
         ):
             return False, False
         if re.search(r"\b(?:top|bottom|first|last|remaining)\s+$", before, re.IGNORECASE):
