@@ -130,6 +130,10 @@ def find_results(
                 unit, ev_end = written[0], max(ev_end, written[1])
                 if not c.metric or unit.lower() not in c.metric.lower():
                     c.metric = unit  # the number's own measure beats one inherited from the clause
+            elif not unit and (physical := _PHYSICAL_UNIT.match(text, q.end)) is not None:
+                unit, ev_end = physical.group("u"), max(ev_end, physical.end())
+            elif not unit and _RATIO_BEFORE.search(text, max(s0, q.start - 40), q.start):
+                unit, c.kind = "x", "ratio"  # "a speed-up ratio of up to 3.2", "a speedup factor of 2 to 12"
             ev_s, ev_e = max(s0, c.ev_start), min(s1, ev_end)
             out.append(
                 ResultMention(
@@ -149,6 +153,16 @@ def find_results(
                 )
             )
     return out
+
+
+#: a kept bare number's physical unit ("tracking at 10 Hz", "2 degrees more accurate"), as written
+_PHYSICAL_UNIT = re.compile(r"\s?(?P<u>[kMG]?Hz|degrees|deg)\b")
+#: a ratio named before its number: "a speed-up ratio of up to 3.2", "a compression rate up to 28"
+_RATIO_BEFORE = re.compile(
+    r"\b(?:speed-?ups?|acceleration|compression)\s+(?:ratio|factor|rate)\s+(?:of\s+)?"
+    r"(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+|approximately\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _tidy_name(name: str | None) -> str | None:
