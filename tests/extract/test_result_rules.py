@@ -722,3 +722,12 @@ def test_a_ratio_named_before_its_number_and_a_physical_unit_after_it(nlp_learne
     )
     got = [(r.value, r.value_max, r.unit, r.kind) for r in nlp_learned(text)._.kg_results]
     assert got == [(3.2, None, "x", "ratio"), (2.0, 12.0, "x", "ratio"), (10.7, None, "Hz", "absolute")]
+
+
+def test_a_spread_a_footnote_mark_and_data_points_are_no_results():
+    text = (
+        "An F1-score of 56.13 ± 0.75%. More than 300,000 data points. Accuracy (over 90% in some cases).1 A "
+        "gain of 1.5 F1 points."
+    )
+    got = [(q.value, q.unit) for q in scan_quantities(text)]
+    assert got == [(56.13, "%"), (300000.0, ""), (90.0, "%"), (1.5, "points")]

@@ -27,7 +27,8 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _UNIT = (
     r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b|pts?\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
-    r"|(?P<pts>\s(?:(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
+    r"|(?P<pts>\s(?:(?!(?:data|key|sample|query|reference|control|grid|anchor)\s)"
+    r"(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
     r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
@@ -305,6 +306,10 @@ def _scan(text: str) -> list[Quantity]:
             )
             pos = pair.end()
             continue
+        if re.search(r"±\s*$", before) or m.group("a").startswith(".") and before[-1:] in ")]":
+            continue  # "56.13 ± 0.75%": a spread, not a result; "(...).1": a footnote mark
+        if not unit and re.match(r"\s*±\s*\d+(?:\.\d+)?\s?%", text[m.end("a") :]):
+            unit = "%"  # "an F1-score of 56.13 ± 0.75%": the spread's unit is the score's
         if not unit:
             if _SIZE_AFTER.match(after) or _MONEY_BEFORE.search(before) or _NOT_NUMBER_CONTEXT.search(before):
                 continue
