@@ -731,3 +731,11 @@ def test_a_spread_a_footnote_mark_and_data_points_are_no_results():
     )
     got = [(q.value, q.unit) for q in scan_quantities(text)]
     assert got == [(56.13, "%"), (300000.0, ""), (90.0, "%"), (1.5, "points")]
+
+
+def test_with_a_coordinated_pair_reads_the_cue_after_the_second_number(nlp):
+    text = (
+        "We propose Fred. Fred is the best on Plugh, with 1.89% and 3.13% relative improvements over Garply. "
+        "Fred is trained with 10% and 20% labeled data."
+    )
+    assert [r.value for r in run(nlp, text)] == [1.89, 3.13]

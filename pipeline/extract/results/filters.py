@@ -67,6 +67,9 @@ _METRIC_AFTER_MODIFIERS = re.compile(r"\s*(?:[\w-]+\s+){1,2}?(?=\S)" + METRIC_RX
 #: "achieves the best word error rate with 2.7% and 25.0%, respectively": scores listed for their tasks
 _RESPECTIVELY_AFTER = re.compile(r"\s*(?:,\s*|\s+and\s+|,\s*and\s+)[\d.]+\s*%\s*,?\s*respectively\b")
 
+#: the next number of a coordinated pair: "(with 1.89%) and 3.13% (relative improvements)"
+_COORD_NUMBER = re.compile(r"^\s*(?:,\s*|\s+and\s+|,\s*and\s+|/)[+]?\d+(?:\.\d+)?\s*%")
+
 #: "from the previous state of the art of 22% to 74%": the old value of a change, named before it
 _OLD_VALUE_BEFORE = re.compile(
     r"\bfrom\s+(?:the\s+)?(?:previous|prior|original|baseline)(?:\s+[\w-]+){0,3}\s+of\s+$", re.IGNORECASE
@@ -290,16 +293,21 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             r"\b(?:achiev|reach|attain|obtain)\w*\s+(?:only\s+|just\s+|a\s+|an\s+)?$", before, re.IGNORECASE
         ):
             return False, False
+        # "with 1.89% and 3.13% relative improvements": the cue after the second number holds for the first
+        listed = _COORD_NUMBER.sub("", after, count=1)
         if (
             re.search(
                 r"\b(?:at|under|with|using)\s+(?:only\s+|just\s+|a\s+|a\s+mere\s+|merely\s+)?$",
                 before,
                 re.IGNORECASE,
             )
-            and not GAIN_AFTER.match(after)
-            and not _GAIN_LATER.match(after)
-            and not METRIC_RX.match(after.lstrip())
-            and not _METRIC_AFTER_MODIFIERS.match(after)
+            and not any(
+                GAIN_AFTER.match(a)
+                or _GAIN_LATER.match(a)
+                or METRIC_RX.match(a.lstrip())
+                or _METRIC_AFTER_MODIFIERS.match(a)
+                for a in {after, listed}
+            )
             and not COST_OF.match(after)
             and not _RESPECTIVELY_AFTER.match(after)
             and q.sign != "+"  # "with +1.1 and +1.4 BLEU points": a signed gain is no setting
