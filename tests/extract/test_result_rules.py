@@ -708,19 +708,16 @@ def test_with_n_percent_is_a_score_before_a_modified_metric_a_respectively_list_
     assert [r.value for r in run(nlp, text)] == [47.1, 2.7, 25.0, 1.1, 1.4]
 
 
-@pytest.fixture(scope="module")
-def nlp_learned():
-    from pipeline.extract.nlp import build_nlp
-
-    return build_nlp(records_as_dicts=False)  # the default pipeline: its learned filter keeps bare numbers
-
-
-def test_a_ratio_named_before_its_number_and_a_physical_unit_after_it(nlp_learned):
+def test_a_ratio_named_before_its_number_and_a_physical_unit_after_it(nlp):
     text = (
         "We propose Fred. Fred achieves a speed-up ratio of up to 3.2 compared with Garply. We obtain a "
         "speedup factor of 2 to 12 over expansion moves. Fred tracks at 10.7 Hz in real time."
     )
-    got = [(r.value, r.value_max, r.unit, r.kind) for r in nlp_learned(text)._.kg_results]
+
+    def keep_all(*_args: object) -> bool:  # bare numbers are the learned filter's to keep; keep them all
+        return True
+
+    got = [(r.value, r.value_max, r.unit, r.kind) for r in find_results(nlp(text), [], keep_hook=keep_all)]
     assert got == [(3.2, None, "x", "ratio"), (2.0, 12.0, "x", "ratio"), (10.7, None, "Hz", "absolute")]
 
 
