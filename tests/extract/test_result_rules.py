@@ -736,3 +736,29 @@ def test_with_a_coordinated_pair_reads_the_cue_after_the_second_number(nlp):
         "Fred is trained with 10% and 20% labeled data."
     )
     assert [r.value for r in run(nlp, text)] == [1.89, 3.13]
+
+
+def test_what_the_new_number_rules_leave_alone():
+    cases = {
+        "Fred uses only 1/4 FLOPs of Garply.": [],  # a fraction, not two scores
+        # not coordinated with the change before it: a range
+        "Fred reduces the error from 12% to 8% for masking ratios from 10% to 50%.": [
+            (8.0, None, "%", True),
+            (10.0, 50.0, "%", False),
+        ],
+        "by 1.2% 3.4% and 5.6%": [(1.2, None, "%", False), (3.4, None, "%", False), (5.6, None, "%", False)],
+        "MRR 66.6% → 72.2 and 1.3 → 2.7B parameters": [(72.2, None, "%", True)],
+    }
+    for text, want in cases.items():
+        assert [(q.value, q.value_max, q.unit, q.change) for q in scan_quantities(text)] == want, text
+
+
+def test_what_the_new_result_rules_leave_alone(nlp):
+    text = (
+        "We propose Fred. Fred outperforms the best-performing open-source detector by 3.2%. Garply gains "
+        "only 0.5% from more data. Fred stays accurate with 5% measurement error. Fred lowers the FID of "
+        "Garply (↓1.2)."
+    )
+    got = [(r.value, r.baseline) for r in run(nlp, text)]
+    # no baseline from a generic "best-performing" or from a method gaining alone; an arrow is no minus
+    assert [v for v, _ in got] == [3.2, 0.5, 1.2] and [b for _, b in got[:2]] == [None, None]

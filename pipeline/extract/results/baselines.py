@@ -169,9 +169,7 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
         return None
     np = NP_TAIL.sub("", np)
     # "the widely used Hugging Face implementation": how it is regarded is no part of its name
-    np = re.sub(
-        r"^(?:(?:widely|commonly|most)[- ]used|well[- ]known|well[- ]established)\s+", "", np, flags=re.I
-    )
+    np = re.sub(r"^(?:(?:widely|commonly)[- ]used|well[- ]known|well[- ]established)\s+", "", np, flags=re.I)
     if not np:
         return None
     if len(np.split()) > 5 or np.lower() in {"it", "them", "that", "this"}:
@@ -400,6 +398,20 @@ _PLURAL_AFTER = re.compile(r"\s+(?:methods|models|approaches|techniques|baseline
 #: "with our RankSeg, Mask2Former gains +0.8%": another method as the subject of the gain, so the proposed
 #: method is plugged into it and the gain is over it
 _GAINS_AFTER_NAME = re.compile(r"\s+(?:gains|improves\s+by|is\s+improved\s+by)\s+(?:[\w~≈]+\s+){0,2}?$")
+#: ours plugged into it earlier in the clause: "With our RankSeg,", "equipped with the proposed module"
+_WITH_OURS = re.compile(
+    r"\b(?:[Ww]ith|[Uu]sing|[Ee]quipped\s+with|[Pp]lugged\s+into|[Ii]ntegrated\s+(?:with|into))\s+"
+    r"(?P<ours>our\s+|the\s+proposed\s+)?"
+)
+
+
+def _plugged_into(ctx: Ctx, s0: int, end: int) -> bool:
+    """Ours is plugged into what follows: "With our RankSeg, ...", "With Fred, ..." (Fred proposed)."""
+    for m in _WITH_OURS.finditer(ctx.text, s0, end):
+        rest = ctx.text[m.end() : end]
+        if m.group("ours") or any(f and rest.lower().startswith(f) for f in ctx.proposed_forms):
+            return True
+    return False
 
 
 def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
@@ -418,6 +430,7 @@ def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
             and n.end < qstart
             and _GAINS_AFTER_NAME.match(ctx.text[n.end : qstart])
             and not is_proposed(ctx, n.text)
+            and _plugged_into(ctx, s0, n.start)
         ):
             return n.text
     return None

@@ -132,14 +132,16 @@ def find_results(
                     c.metric = unit  # the number's own measure beats one inherited from the clause
             elif not unit and (physical := _PHYSICAL_UNIT.match(text, q.end)) is not None:
                 unit, ev_end = physical.group("u"), max(ev_end, physical.end())
-            elif not unit and _RATIO_BEFORE.search(text, max(s0, q.start - 40), q.start):
+            elif not unit and q.value >= 1 and _RATIO_BEFORE.search(text, max(s0, q.start - 40), q.start):
                 unit, c.kind = "x", "ratio"  # "a speed-up ratio of up to 3.2", "a speedup factor of 2 to 12"
             ev_s, ev_e = max(s0, c.ev_start), min(s1, ev_end)
             out.append(
                 ResultMention(
                     # a bare score keeps its minus ("a correlation of -8.042"); a drop in % or points is a
                     # positive change (guidelines)
-                    value=-q.value if q.sign == "-" and not unit and q.value_max is None else q.value,
+                    value=-q.value
+                    if text[q.start] in "-–−" and not unit and q.value_max is None
+                    else q.value,
                     value_max=q.value_max,
                     unit=unit,
                     kind=c.kind,

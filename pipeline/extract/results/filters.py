@@ -63,7 +63,12 @@ HYPER_AFTER = re.compile(
 
 
 #: "with 47.1% rank-1 accuracy": a metric after one or two modifiers makes "with N%" a score, not a setting
-_METRIC_AFTER_MODIFIERS = re.compile(r"\s*(?:[\w-]+\s+){1,2}?(?=\S)" + METRIC_RX.pattern)
+_METRIC_AFTER_MODIFIERS = re.compile(
+    r"\s*(?:(?:rank-\d+|top-\d+|zero-shot|few-shot|one-shot|average|mean|test|validation|overall|"
+    r"classification|detection|segmentation|retrieval|recognition|prediction)\s+){1,2}?(?=\S)"
+    + METRIC_RX.pattern,
+    re.IGNORECASE,
+)
 #: "achieves the best word error rate with 2.7% and 25.0%, respectively": scores listed for their tasks
 _RESPECTIVELY_AFTER = re.compile(r"\s*(?:,\s*|\s+and\s+|,\s*and\s+)[\d.]+\s*%\s*,?\s*respectively\b")
 
@@ -309,7 +314,10 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
                 for a in {after, listed}
             )
             and not COST_OF.match(after)
-            and not _RESPECTIVELY_AFTER.match(after)
+            and not (
+                _RESPECTIVELY_AFTER.match(after)
+                and re.search(r"\b(?:achiev|reach|obtain|attain|score)\w*", before, re.IGNORECASE)
+            )
             and q.sign != "+"  # "with +1.1 and +1.4 BLEU points": a signed gain is no setting
         ):
             return False, False

@@ -337,7 +337,7 @@ GENERIC_BASELINE = re.compile(
     r"]art|SOTA|SoTA|baselines?|competing|counterparts?|other|"
     r"conventional|traditional|current|standard|alternative|leading|strongest|strong|best|recent|popular|"
     r"prominent|humans?|random|naive|comparable|similar|equivalent|corresponding|vanilla|original|typical|common|default|full|dense|uniform|its|their|"
-    r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)(?![\w-])",
+    r"it|them|all|most|many|several|various|base|same|ours?|this|these|those|that)\b",
     re.IGNORECASE,
 )
 PLURAL_HEAD = re.compile(

@@ -6,7 +6,9 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from", "an increase (from A to B)", "from A
-up to B"), else a range; ratios written as
+up to B") or coordinated with a change before it ("... and Y from A to B", a listed "A to B"), else a range;
+"A→B" is a change; "1.02% 1.49%" is a range whose dash the source lost; a spread after "±" is dropped; ratios
+written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
 "a threefold increase", "an order of magnitude faster", "half the memory", "doubles the throughput" and
 "three out of four" are found too.
@@ -27,7 +29,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _UNIT = (
     r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b|pts?\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
-    r"|(?P<pts>\s(?:(?!(?:data|key|sample|query|reference|control|grid|anchor)\s)"
+    r"|(?P<pts>\s(?:(?!(?:[A-Za-z][\w-]*\s)?(?:data|key|sample|query|reference|control|grid|anchor)\s)"
     r"(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
@@ -86,7 +88,7 @@ _UNIT_AT = re.compile(_UNIT)
 _RANGE_SEP = re.compile(
     r"\s?(?:--?|–|—|~)\s?(?=[+]?\d)|\s(?:up\s+)?(?:to)\s(?=[+]?\d)|\s(?:and)\s(?=[+]?\d)"
     # "MRR: 66.6%→ 72.2%": a change; "gains of 1.02% 1.49%": a range whose dash the source lost
-    r"|\s?(?:→|->|⟶)\s?(?=[+]?\d)|(?<=%)\s(?=\d+(?:\.\d+)?\s?%)"
+    r"|\s?(?:→|->|⟶)\s?(?=[+]?\d)|(?<=%)\s(?=\d+(?:\.\d+)?\s?%(?!\s*(?:,|and\b)\s*[+]?\d))"
 )
 _ARROW = {"→", "->", "⟶"}
 _FROM_BEFORE = re.compile(
@@ -171,7 +173,7 @@ _SIZE_AFTER = re.compile(
 )
 _SLASH_PAIR = re.compile(
     r"\s?/\s?(?P<b>\d+(?:\.\d+)?)(?P<u>\s?×|[xX](?![\w/])|\s?%|\s?(?:FPS|fps)\b|\s?ms\b"
-    r"|(?=\s?(?:" + METRIC_ACRONYMS + r")(?![\w-])))"
+    r"|(?=\s?(?![TGPM]?FLOPs|MACs?|OPS)(?:" + METRIC_ACRONYMS + r")(?![\w-])))"
 )
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
@@ -296,6 +298,8 @@ def _scan(text: str) -> list[Quantity]:
         ):
             continue
         pair = _SLASH_PAIR.match(text, m.end("a")) if not unit else None
+        if pair is not None and not pair.group("u").strip() and "." not in m.group("a") + pair.group("b"):
+            pair = None  # "1/4 FLOPs": a fraction; "1.6/1.1 mIoU": two scores
         if pair is not None:  # "2.23/3.59× speedup": two numbers sharing the second one's unit
             # "1.6/1.1 mIoU": a metric written as the unit is the results stage's to read (empty here)
             u = {"%": "%", "FPS": "FPS", "fps": "FPS", "ms": "ms", "": ""}.get(pair.group("u").strip(), "x")
@@ -306,7 +310,7 @@ def _scan(text: str) -> list[Quantity]:
             )
             pos = pair.end()
             continue
-        if re.search(r"±\s*$", before) or m.group("a").startswith(".") and before[-1:] in ")]":
+        if re.search(r"±\s*$", before) or m.group("a").startswith(".") and before.endswith((")", "]")):
             continue  # "56.13 ± 0.75%": a spread, not a result; "(...).1": a footnote mark
         if not unit and re.match(r"\s*±\s*\d+(?:\.\d+)?\s?%", text[m.end("a") :]):
             unit = "%"  # "an F1-score of 56.13 ± 0.75%": the spread's unit is the score's
@@ -352,6 +356,9 @@ def _scan(text: str) -> list[Quantity]:
                 prev_change = (
                     bool(out) and out[-1].change and not re.search(r"[.;!?]\s", text[out[-1].end : m.start()])
                 )
+                # "... to 87% and ImageNet accuracy from 77% to 77.5%" is coordinated with the change before;
+                # "from 12% to 8% for masking ratios from 10% to 50%" is not
+                coordinated = prev_change and re.match(r"\s*\)?\s*,?\s*and\b", text[out[-1].end : m.start()])
                 listed_change = (
                     prev_change
                     and not is_from
@@ -363,7 +370,11 @@ def _scan(text: str) -> list[Quantity]:
                     is not None
                 )
                 if units_ok and (sep != "and" or is_between) and (is_from or not up_to):
-                    if arrow and (unit2 == unit or not unit):
+                    if (
+                        arrow
+                        and (unit2 == unit or not unit or not unit2)
+                        and not (not unit2 and _SIZE_AFTER.match(text[m2.end("a") : m2.end("a") + 12]))
+                    ):
                         out.append(
                             Quantity(
                                 _to_float(m2.group("a")),
@@ -382,7 +393,7 @@ def _scan(text: str) -> list[Quantity]:
                         (is_from or listed_change)
                         and sep == "to"
                         and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")])
-                        and (_CHANGE_BEFORE.search(pre) or prev_change)
+                        and (_CHANGE_BEFORE.search(pre) or coordinated or listed_change)
                     ):
                         # "from 70% to 78%": a change; report the end point only
                         out.append(
