@@ -370,32 +370,18 @@ def _scan(text: str) -> list[Quantity]:
                     is not None
                 )
                 if units_ok and (sep != "and" or is_between) and (is_from or not up_to):
-                    if (
+                    arrow_change = (
                         arrow
                         and (unit2 == unit or not unit or not unit2)
                         and not (not unit2 and _SIZE_AFTER.match(text[m2.end("a") : m2.end("a") + 12]))
-                    ):
-                        out.append(
-                            Quantity(
-                                _to_float(m2.group("a")),
-                                None,
-                                unit2 or unit,
-                                m2.start("a"),
-                                m2.end(),
-                                (m2.group("sign") or ""),
-                                True,
-                                um2 or unit_metric,
-                            )
-                        )
-                        pos = m2.end()
-                        continue
-                    if (
+                    )
+                    if arrow_change or (
                         (is_from or listed_change)
                         and sep == "to"
                         and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")])
                         and (_CHANGE_BEFORE.search(pre) or coordinated or listed_change)
                     ):
-                        # "from 70% to 78%": a change; report the end point only
+                        # "from 70% to 78%", "70%→78%": a change; report the end point only
                         out.append(
                             Quantity(
                                 _to_float(m2.group("a")),
