@@ -69,11 +69,14 @@ _METRIC_AFTER_MODIFIERS = re.compile(
     + METRIC_RX.pattern,
     re.IGNORECASE,
 )
+#: between two numbers of a list: ", ", ", and ", " and " (the patterns below add "/" where a
+#: slashed pair is one too)
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
 #: "achieves the best word error rate with 2.7% and 25.0%, respectively": scores listed for their tasks
-_RESPECTIVELY_AFTER = re.compile(r"\s*(?:,\s*|\s+and\s+|,\s*and\s+)[\d.]+\s*%\s*,?\s*respectively\b")
+_RESPECTIVELY_AFTER = re.compile(_LIST_SEP + r"[\d.]+\s*%\s*,?\s*respectively\b")
 
 #: the next number of a coordinated pair: "(with 1.89%) and 3.13% (relative improvements)"
-_COORD_NUMBER = re.compile(r"^\s*(?:,\s*|\s+and\s+|,\s*and\s+|/)[+]?\d+(?:\.\d+)?\s*%")
+_COORD_NUMBER = re.compile(r"^(?:" + _LIST_SEP + r"|\s*/)[+]?\d+(?:\.\d+)?\s*%")
 
 #: "from the previous state of the art of 22% to 74%": the old value of a change, named before it
 _OLD_VALUE_BEFORE = re.compile(
@@ -190,7 +193,7 @@ _METRIC_UNIT = re.compile(
 )
 #: the numbers after a first one of a list that share its written unit: "by 2.4 and 1.2 AP", "38.2, 30.1,
 #: and 36.3 BLEU", "1.6/1.1 mIoU"
-_SHARED_UNIT_LIST = re.compile(r"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|/)[+]?\d+(?:\.\d+)?)+")
+_SHARED_UNIT_LIST = re.compile(r"(?:(?:" + _LIST_SEP + r"|\s*/)[+]?\d+(?:\.\d+)?)+")
 
 
 def metric_unit(text: str, end: int) -> tuple[str, int] | None:
@@ -298,8 +301,6 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
             r"\b(?:achiev|reach|attain|obtain)\w*\s+(?:only\s+|just\s+|a\s+|an\s+)?$", before, re.IGNORECASE
         ):
             return False, False
-        # "with 1.89% and 3.13% relative improvements": the cue after the second number holds for the first
-        listed = _COORD_NUMBER.sub("", after, count=1)
         if (
             re.search(
                 r"\b(?:at|under|with|using)\s+(?:only\s+|just\s+|a\s+|a\s+mere\s+|merely\s+)?$",
@@ -311,7 +312,9 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
                 or _GAIN_LATER.match(a)
                 or METRIC_RX.match(a.lstrip())
                 or _METRIC_AFTER_MODIFIERS.match(a)
-                for a in {after, listed}
+                # "with 1.89% and 3.13% relative improvements": the cue after the second number holds for
+                # the first
+                for a in {after, _COORD_NUMBER.sub("", after, count=1)}
             )
             and not COST_OF.match(after)
             and not (
