@@ -23,6 +23,7 @@ from .entities import extractor as _entities  # noqa: F401  (registers the paper
 from .learned.component import model_available
 from .learned.vectors import TITLE_VECTORS_KEY, VECTORS_KEY
 from .results import extractor as _results  # noqa: F401  (registers the paperkg_results factory)
+from .text.doctext import TEXT_KEY
 
 logger = logging.getLogger(__name__)
 
@@ -54,8 +55,9 @@ def plain_records(doc: Doc) -> Doc:
     for attr in ("kg_entities", "kg_results"):
         values = getattr(doc._, attr) or ()
         setattr(doc._, attr, [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in values])
-    # the entity model's token vectors have been read (``learned.vectors``): not sent back with the Doc
-    for key in (VECTORS_KEY, TITLE_VECTORS_KEY):
+    # the entity model's token vectors (``learned.vectors``) and the kept text (``text.doctext``) have been
+    # read: not sent back with the Doc
+    for key in (VECTORS_KEY, TITLE_VECTORS_KEY, TEXT_KEY):
         doc.user_data.pop(key, None)
     return doc
 

@@ -13,6 +13,8 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from ..text.doctext import doc_text
+from ..text.regex import word_spans
 from .lexicon import CONCEPT_HEADS
 from .parse import span_at
 
@@ -89,8 +91,8 @@ def technique_long_form(long_text: str) -> bool:
 def _occurrences(doc: Doc, sp: Span, aliases: list[str]) -> list[Span]:
     out = [sp]
     for a in aliases:
-        for m in re.finditer(r"(?<![\w-])" + re.escape(a) + r"(?![\w])", doc.text):
-            o = span_at(doc, m.start(), m.end())
+        for s, e in word_spans(doc_text(doc), a, joiners_after=""):
+            o = span_at(doc, s, e)
             if o is not None and o.start >= sp.end:
                 out.append(o)
     return out
@@ -129,7 +131,7 @@ def technique_phrase_candidates(doc: Doc) -> list[tuple[int, int]]:
     """ "chain-of-thought techniques", "mixture-of-experts layers": a generic-worded technique name that
     modifies a technique or component noun (without an acronym definition)."""
     out = []
-    for m in _TECHNIQUE_PATTERN.finditer(doc.text):
+    for m in _TECHNIQUE_PATTERN.finditer(doc_text(doc)):
         sp = span_at(doc, m.start(), m.end())
         if sp is None:
             continue

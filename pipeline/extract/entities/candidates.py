@@ -14,6 +14,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from ..text.doctext import doc_text
 from ..text.regex import finditer_outside
 from .lexicon import (
     COMMON_CAPS,
@@ -75,7 +76,7 @@ def _name_shaped(tok: str) -> bool:
 
 def name_candidates(doc: Doc) -> list[tuple[int, int]]:
     out = []
-    text = doc.text
+    text = doc_text(doc)
     for m in finditer_outside(NAME_TOKEN, text, URLISH):
         s, e = m.start(), m.end()
         tok = m.group(0)
@@ -452,7 +453,7 @@ def cued_name_candidates(doc: Doc) -> list[tuple[int, int, str]]:
     """Names after a naming cue that the shape rules miss: underscores, LaTeX, one capital plus a hyphen
     ("termed L_p-convolution"). Lowercase words ("called online piercing set") are not names."""
     out = []
-    for m in _NAMING_CUE.finditer(doc.text):
+    for m in _NAMING_CUE.finditer(doc_text(doc)):
         raw = m.group(1).rstrip(".-/")
         if raw.count("$") % 2 or raw.count("{") != raw.count("}"):
             continue

@@ -60,6 +60,8 @@ from ..learned.mention_filter import keep as keep_mentions
 from ..learned.proposal import choose as choose_proposed
 from ..learned.task_candidates import Phrase, task_candidates
 from ..text.acronyms import find_definitions
+from ..text.doctext import doc_text
+from ..text.regex import word_spans
 from .acro import technique_long_form, technique_phrase_candidates
 from .candidates import (
     cued_name_candidates,
@@ -146,7 +148,7 @@ def find_entities(doc: Doc, resources: Resources | None = None) -> list[EntityMe
 
 def _acronym_candidates(doc: Doc, occupied: Occupancy, alias_of: dict[str, int]) -> list[Candidate]:
     """(a) One candidate per acronym definition: the long form, with the short form as alias."""
-    text = doc.text
+    text = doc_text(doc)
     cands: list[Candidate] = []
     for d in find_definitions(text):
         long_text = text[d.long_start : d.long_end]
@@ -169,11 +171,11 @@ def _cued_candidates(doc: Doc, occupied: Occupancy) -> list[Candidate]:
     with its later uses."""
     out: list[Candidate] = []
     for s, e, name in cued_name_candidates(doc):
-        raw = doc.text[s:e]
-        for m in re.finditer(r"(?<![\w$\\-])" + re.escape(raw) + r"(?![\w-])", doc.text):
-            if m.start() >= s and occupied.free(m.start(), m.end()):
-                occupied.take(m.start(), m.end())
-                out.append(Candidate(m.start(), m.end(), name, "cued"))
+        raw = doc_text(doc)[s:e]
+        for ms, me in word_spans(doc_text(doc), raw, joiners_before="$\\-"):
+            if ms >= s and occupied.free(ms, me):
+                occupied.take(ms, me)
+                out.append(Candidate(ms, me, name, "cued"))
     return out
 
 
@@ -182,7 +184,7 @@ def _name_like_candidates(
 ) -> list[Candidate]:
     """(b)-(e) Name shapes, cased gazetteer names, listed technique phrases, Title Case runs: longest
     first."""
-    text = doc.text
+    text = doc_text(doc)
     spans: list[tuple[int, int, str]] = [
         (s, _versioned_end(text, e), "name") for s, e in name_candidates(doc)
     ]
@@ -292,7 +294,7 @@ def _group(
     res: Resources,
 ) -> list[_Entity]:
     """Typed candidates merged into entities (acronym and long form, repeated surfaces), in text order."""
-    text = doc.text
+    text = doc_text(doc)
     entities: dict[tuple[EntityType, str], _Entity] = {}
     for c in sorted(cands, key=lambda c: c.start):
         if span_at(doc, c.start, c.end) is None or c.source == "dropped" or c.fixed is T:
@@ -329,13 +331,13 @@ def _group(
         ent.spans.append((c.start, c.end))
         if c.source == "acro":
             for a in c.aliases:
-                for m in re.finditer(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", text):
+                for s, e in word_spans(text, a):
                     if not any(
-                        o.start <= m.start() and m.end() <= o.end and o.end - o.start > m.end() - m.start()
+                        o.start <= s and e <= o.end and o.end - o.start > e - s
                         for o in cands
                         if o is not c and o.source != "dropped"
                     ):
-                        ent.spans.append((m.start(), m.end()))  # not the "QMARL" inside "entangled QMARL"
+                        ent.spans.append((s, e))  # not the "QMARL" inside "entangled QMARL"
     return list(entities.values())
 
 
@@ -407,7 +409,7 @@ def _with_roles(
         )
     if (
         tname
-        and (is_whole_title(doc, tname) or tname.lower() not in _prose(doc.text).lower())
+        and (is_whole_title(doc, tname) or tname.lower() not in _prose(doc_text(doc)).lower())
         and not proposed_names
         and not any(norm_key(f) == tkey for ent in entities for f in (ent.text, *ent.aliases))
     ):

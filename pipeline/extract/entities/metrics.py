@@ -12,6 +12,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
+from ..text.doctext import doc_text
 from .lexicon import METRIC_BAD_MODIFIERS, METRIC_HEADS, NON_METRIC_CONTEXT, X
 from .parse import Candidate, Occupancy, conj_group, extend_left, longest_spans
 
@@ -233,7 +234,7 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
             s = extend_left(doc, s, head.sent.start, metric_mod_ok)
         if re.match(
             r"-(?:based|aware|driven|guided|constrained|sensitive)\b",
-            doc.text[doc[e - 1].idx + len(doc[e - 1].text) :],
+            doc_text(doc)[doc[e - 1].idx + len(doc[e - 1].text) :],
         ):
             continue  # "perplexity-based defenses": a property of something else, not a reported measure
         if e - s == 1 and head.lower_ in _BACKGROUND_ONLY and not _evaluative(head.sent):
@@ -251,7 +252,7 @@ def metric_candidates(doc: Doc, matches: list[tuple[int, int]], occupied: Occupa
             continue  # a metric acronym definition is typed later by its long form
         spans.append((sp.start_char, sp.end_char))
         occupied.take(sp.start_char, sp.end_char)
-    text = doc.text
+    text = doc_text(doc)
     for m in _AT_K.finditer(
         text
     ):  # "nDCG@10", "Recall@20", "pass@1", "pass^k": ranked-list measures at a cut-off

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from ...records import EntityType
+from ..text.doctext import doc_text
 
 
 @dataclass
@@ -92,7 +93,7 @@ def text_after(doc: Doc, end: int, n: int) -> str:
 def sentence_of(doc: Doc, span: Span | None) -> str:
     """The sentence holding ``span`` (the whole text when the doc has no sentence boundaries)."""
     if span is None or not doc.has_annotation("SENT_START"):
-        return doc.text
+        return doc_text(doc)
     return span.sent.text
 
 

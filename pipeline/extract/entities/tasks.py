@@ -25,6 +25,8 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from ...records import EntityMention
+from ..text.doctext import doc_text
+from ..text.regex import word_spans
 from .lexicon import (
     METHOD_HEADS,
     NOT_TASK,
@@ -377,7 +379,7 @@ def select_tasks(
 ) -> list[EntityMention]:
     """The main tasks of ``doc``: acronym-defined tasks first, then the best-scored phrases."""
     chosen: list[tuple[float, int, int, str, tuple[str, ...]]] = []
-    text = doc.text
+    text = doc_text(doc)
     for c in cands:
         if c.fixed is T:
             sp = span_at(doc, c.start, c.end)
@@ -409,7 +411,7 @@ def select_tasks(
             scored[key] = (max(prev[0], score) + 0.7, prev[1], prev[2])  # repeated mentions are main tasks
     title = (title_of(doc) or "").lower()
     for key, (score, s, e) in scored.items():
-        if title and len(key) > 6 and re.search(r"(?<!\w)" + re.escape(key) + r"(?!\w)", title):
+        if title and len(key) > 6 and any(word_spans(title, key, joiners_before="", joiners_after="")):
             score += TITLE_BOOST  # the title names the paper's main problem
         chosen.append((score, s, e, text[s:e] if text[s:e].lower() == key else _trim_task(text[s:e]), ()))
     cap = _MAX_WITH_LIST if n_listed >= _MAX_WITH_LIST else _MAX_TASKS
@@ -428,26 +430,27 @@ def _title_tasks(doc: Doc, found: list[EntityMention], taken: list[bool]) -> lis
         low = phrase.lower()
         if any(low in f.text.lower() or f.text.lower() in low for f in found):
             continue
-        m = phrase_in_abstract(doc.text, phrase)
-        if m is not None:
-            if any(taken[m.start() : m.end()]):
+        where = phrase_in_abstract(doc_text(doc), phrase)
+        if where is not None:
+            s, e = where
+            if any(taken[s:e]):
                 continue  # part of a method or dataset name in the abstract
-            sp = span_at(doc, m.start(), m.end())
+            sp = span_at(doc, s, e)
             out.append(
                 EntityMention(
                     type=T,
-                    text=m.group(0),
-                    start=m.start(),
-                    end=m.end(),
-                    sentence=sentence_of(doc, sp) if sp is not None else m.group(0),
+                    text=doc_text(doc)[s:e],
+                    start=s,
+                    end=e,
+                    sentence=sentence_of(doc, sp) if sp is not None else doc_text(doc)[s:e],
                 )
             )
             continue
-        t = re.search(re.escape(phrase), title)
-        if t is not None:
+        t = title.find(phrase)
+        if t >= 0:
             out.append(
                 EntityMention(
-                    type=T, text=phrase, start=t.start(), end=t.end(), sentence=title, in_title=True
+                    type=T, text=phrase, start=t, end=t + len(phrase), sentence=title, in_title=True
                 )
             )
     return out

@@ -15,7 +15,8 @@ import re
 
 from spacy.tokens import Doc
 
-from ..text.regex import finditer_outside, last_match
+from ..text.doctext import doc_text
+from ..text.regex import last_match, word_spans
 from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS, URLISH
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
@@ -106,17 +107,22 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     """Character spans of ``name`` in the abstract (whole words; a multi-word name in any case: the title's
     "Particle Guidance" is the abstract's "particle guidance"), none inside a link ("github.com/x/SOLAR"
     is where the code is, not a mention)."""
-    pat = r"(?<![\w-])" + re.escape(name) + r"(?![\w-]|\+)"
     last = name.split()[-1].lower()
     # a multi-word name in any case, unless it reads as an activity ("Multi-modal Agent Tuning": the task)
-    flags = re.IGNORECASE if " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing")) else 0
-    return [(m.start(), m.end()) for m in finditer_outside(pat, doc.text, URLISH, flags)]
+    any_case = " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing"))
+    text = doc_text(doc)
+    links = [m.span() for m in URLISH.finditer(text)]
+    return [
+        (s, e)
+        for s, e in word_spans(text, name, joiners_after="-+", ignore_case=any_case)
+        if not any(a <= s < b for a, b in links)
+    ]
 
 
-def phrase_in_abstract(text: str, phrase: str) -> re.Match[str] | None:
-    """Where the abstract ``text`` states a title phrase: its first whole-word occurrence in any case (a
-    hyphen joins words, so "task" is not in "multi-task")."""
-    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", text, re.IGNORECASE)
+def phrase_in_abstract(text: str, phrase: str) -> tuple[int, int] | None:
+    """Where the abstract ``text`` states a title phrase: (start, end) of its first whole-word occurrence
+    in any case (a hyphen joins words, so "task" is not in "multi-task")."""
+    return next(word_spans(text, phrase, ignore_case=True), None)
 
 
 #: where a title's task phrase stops: "Drug Design with ...", "Agent Trajectory Synthesis via ..."

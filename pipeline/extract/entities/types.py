@@ -15,6 +15,7 @@ from collections import defaultdict
 from spacy.tokens import Doc, Span
 
 from ...records import EntityType
+from ..text.doctext import doc_text
 from .acro import acronym_technique
 from .lexicon import (
     CONCEPT_HEADS,
@@ -202,7 +203,7 @@ def acro_type(doc: Doc, sp: Span, c: Candidate, res: Resources) -> EntityType | 
         if coined:
             votes = type_votes(doc, sp, res)
             short_votes = type_votes(doc, doc[sp.start - 2 : sp.start - 1], res) if sp.start >= 2 else {}
-            described = _DESCRIBED_AS_DATA.match(doc.text, sp.end_char, sp.end_char + 90)
+            described = _DESCRIBED_AS_DATA.match(doc_text(doc), sp.end_char, sp.end_char + 90)
             if (
                 max(votes.get(D, 0), short_votes.get(D, 0)) > max(votes.get(M, 0), short_votes.get(M, 0))
                 or described
@@ -339,7 +340,7 @@ def not_a_method(doc: Doc, sp: Span, c: Candidate, res: Resources) -> bool:
     nxt = doc[sp.end] if sp.end < len(doc) else None
     if nxt is not None and nxt.lower_ in _CONCEPT_NEXT:
         return True
-    if re.match(r"-type\b", doc.text[sp.end_char : sp.end_char + 6]):
+    if re.match(r"-type\b", doc_text(doc)[sp.end_char : sp.end_char + 6]):
         return True  # "Azuma-Hoeffding-type inequalities"
     if re.search(r"[.!?]\s+[A-Z]", c.text):
         return True  # a run across a sentence boundary ("ℝ. Next")

@@ -33,6 +33,7 @@ from ...records import EntityMention, EntityType
 from ..entities.lexicon import DESCRIBING_SUFFIXES
 from ..entities.parse import norm_key, sentence_of
 from ..entities.roles import dataset_role, method_role
+from ..text.doctext import doc_text
 from .spans import occurrences, split_label
 
 STRATEGIES = ("rules", "model", "union", "vote", "rules+known", "model+strong")
@@ -167,7 +168,7 @@ def combine(
     ``known``: lower-cased names per type: the gazetteer's datasets (``rules+known``) and the listed
     metrics (``model+strong``: a listed metric name the model cut short is the rules')."""
     spans = list(spans)
-    text = doc.text
+    text = doc_text(doc)
     model = model_entities(doc, spans, role_source=role_source)
     model_spans = [(sp.start_char, sp.end_char) for sp in spans]
     metric_spans = [(sp.start_char, sp.end_char) for sp in spans if split_label(sp.label_)[0] == "METRIC"]

@@ -28,6 +28,7 @@ from ...records import EntityMention
 from ..entities.lexicon import TASK_HEADS
 from ..entities.parse import norm_key
 from ..entities.title import title_of
+from ..text.doctext import doc_text
 from .component import SPANS_KEY
 from .linear import contains_words, read_weights, score
 from .linear import words as _words
@@ -57,7 +58,7 @@ def features(
     with its own threshold (``CANDIDATE``) gets weights of its own; ``text``: ``doc.text``, when the caller
     has it (a Doc rebuilds its text from every token on each access)."""
     t = prefix or m.type.value
-    text = doc.text if text is None else text
+    text = doc_text(doc) if text is None else text
     f: dict[str, float] = {"bias": 1.0, f"{t}&bias": 1.0, f"{t}&role={m.role}": 1.0}
     if (m.type.value, norm_key(m.text)) in rule_keys:
         f[f"{t}&rule"] = 1.0
@@ -225,7 +226,7 @@ def keep(
         return list(mentions)
     keys = rule_keys(rule_mentions)
     ranks = type_ranks(mentions)
-    text = doc.text
+    text = doc_text(doc)
     kept = [
         m
         for m in mentions

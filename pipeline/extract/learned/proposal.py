@@ -36,6 +36,8 @@ from spacy.tokens import Doc, Span
 from ...records import EntityMention, EntityType
 from ..entities.parse import norm_key
 from ..entities.title import title_of
+from ..text.doctext import doc_text
+from ..text.regex import word_spans
 from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
@@ -88,7 +90,7 @@ def _bucket(n: int, edges: Sequence[int]) -> str:
 
 def features(doc: Doc, m: EntityMention, methods: Sequence[EntityMention], known: bool) -> dict[str, float]:
     """Sparse features of one METHOD mention among the paper's ``methods``; ``known`` = a gazetteer name."""
-    text = doc.text
+    text = doc_text(doc)
     forms = [f for f in (m.text, *m.aliases) if f.strip()]
     title = title_of(doc) or ""
     f: dict[str, float] = {"bias": 1.0, f"role={m.role or '-'}": 1.0}
@@ -212,14 +214,15 @@ def title_phrase(doc: Doc, mentions: Sequence[EntityMention]) -> EntityMention |
     key = norm_key(head)
     if any(norm_key(f) == key for m in mentions for f in (m.text, *m.aliases)):
         return None
-    found = re.search(r"(?<!\w)" + re.escape(head) + r"(?!\w)", doc.text, re.IGNORECASE)
+    found = next(word_spans(doc_text(doc), head, joiners_before="", joiners_after="", ignore_case=True), None)
     if found is not None:
-        sentence = next((s.text for s in _sentences(doc) if s.start_char <= found.start() < s.end_char), "")
+        start, end = found
+        sentence = next((s.text for s in _sentences(doc) if s.start_char <= start < s.end_char), "")
         return EntityMention(
             type=EntityType.METHOD,
-            text=found.group(0),
-            start=found.start(),
-            end=found.end(),
+            text=doc_text(doc)[start:end],
+            start=start,
+            end=end,
             sentence=sentence,
             role="used",
         )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ..text.regex import word_spans
+
 #: guideline list -> entity type label
 KINDS = {"methods": "METHOD", "datasets": "DATASET", "metrics": "METRIC", "tasks": "TASK"}
 
@@ -27,25 +29,11 @@ def split_label(label: str) -> tuple[str, str | None]:
     return base, (role.lower() or None)
 
 
-def _word_char(c: str) -> bool:
-    """What ``\\w`` matches in a str pattern: a Unicode letter, digit or numeric, or the underscore."""
-    return c.isalnum() or c == "_"
-
-
 def occurrences(text: str, form: str) -> Iterator[tuple[int, int]]:
-    """Every occurrence of ``form`` in ``text`` that is not inside a longer word (``(?<!\\w)form(?!\\w)``,
-    found with ``str.find``: the scorers call this for every mention and candidate, and a regex per
-    form would be compiled anew each time and crowd the rules' patterns out of ``re``'s cache)."""
-    if not form.strip():
-        return
-    n, i = len(form), text.find(form)
-    while i >= 0:
-        e = i + n
-        if not (i > 0 and _word_char(text[i - 1])) and not (e < len(text) and _word_char(text[e])):
-            yield i, e
-            i = text.find(form, e)  # no overlaps, as ``re.finditer``
-        else:
-            i = text.find(form, i + 1)
+    """Every occurrence of ``form`` in ``text`` that is not inside a longer word (``(?<!\\w)form(?!\\w)``;
+    ``text.regex.word_spans`` with no joiners: the scorers call this for every mention and candidate)."""
+    if form.strip():
+        yield from word_spans(text, form, joiners_before="", joiners_after="")
 
 
 def gold_spans(

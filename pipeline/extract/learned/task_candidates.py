@@ -28,6 +28,7 @@ from ...records import EntityMention, EntityType
 from ..entities.lexicon import TASK_DROP_MODIFIERS
 from ..entities.parse import norm_key
 from ..entities.title import TASK_LEAD, phrase_in_abstract, title_of
+from ..text.doctext import doc_text
 
 #: where a title's phrases stop outright: a colon, a question or exclamation mark, a dash between words
 _HARD = re.compile(r"\s*(?::|\?|!|\s[-\u2013\u2014]\s)\s*")
@@ -176,7 +177,7 @@ def _sentences(doc: Doc) -> Callable[[int], str]:
     """The text of the sentence holding a character offset (``parse.sentence_of`` for offsets, each
     sentence's text built once: an abstract has some forty candidates)."""
     if not doc.has_annotation("SENT_START"):
-        whole = doc.text
+        whole = doc_text(doc)
         return lambda _: whole
     sents = list(doc.sents)
     starts = [s.start_char for s in sents]
@@ -199,7 +200,7 @@ def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[E
     seen: set[str] = set()
     out = []
     title = title_of(doc)
-    text = doc.text
+    text = doc_text(doc)
     sentences = _sentences(doc)
     for p in [*(title_phrases(title) if title else ()), *abstract_phrases(doc)]:
         key = norm_key(p.text)
@@ -214,13 +215,10 @@ def task_candidates(doc: Doc, mentions: Sequence[EntityMention]) -> list[tuple[E
             mention = EntityMention(
                 type=EntityType.TASK, text=p.text, start=p.start, end=p.end, sentence=sentences(p.start)
             )
-        elif m := phrase_in_abstract(text, p.text):
+        elif found := phrase_in_abstract(text, p.text):
+            s, e = found
             mention = EntityMention(
-                type=EntityType.TASK,
-                text=m.group(0),
-                start=m.start(),
-                end=m.end(),
-                sentence=sentences(m.start()),
+                type=EntityType.TASK, text=text[s:e], start=s, end=e, sentence=sentences(s)
             )
         else:
             mention = EntityMention(

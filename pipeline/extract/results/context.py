@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc
 
 from ...records import EntityMention, EntityType, ResultKind
+from ..text.doctext import doc_text
 from ..text.numbers import Quantity
+from ..text.regex import word_spans
 from .lists import split_list
 from .vocab import ACRO_DEF, DESCRIBING_SUFFIX, HARDWARE, MODEL_LIKE, NAMEISH, NOT_NAMES, PROPOSE, SHORT_LONG
 
@@ -89,7 +91,7 @@ def find_acronyms(text: str) -> dict[str, str]:
 
 
 def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
-    text = doc.text
+    text = doc_text(doc)
     ctx = Ctx(text=text, acro=find_acronyms(text))
     for e in entities:
         forms = [e.text, *e.aliases]
@@ -101,9 +103,9 @@ def build_ctx(doc: Doc, entities: Sequence[EntityMention]) -> Ctx:
         for f in forms:
             if len(f) < 2:
                 continue
-            for m in re.finditer(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", text):
-                if not (m.start() == e.start and m.end() == e.end):
-                    ctx.names.append(Name(canon, m.start(), m.end(), e.type, e.role))
+            for s, end in word_spans(text, f):
+                if not (s == e.start and end == e.end):
+                    ctx.names.append(Name(canon, s, end, e.type, e.role))
         if e.type is EntityType.DATASET and canon not in ctx.datasets:
             ctx.datasets.append(canon)
             if e.role == "introduced" and _called_benchmark(text, forms, ctx.names[first:]):
@@ -245,9 +247,9 @@ def local_datasets(ctx: Ctx) -> list[tuple[str, int, int]]:
                 and len(name.split()) <= 3
             ):
                 out.append((name, a, a + len(name)))
-                for o in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", ctx.text):
-                    if o.start() != a:
-                        out.append((name, o.start(), o.end()))
+                for s, e in word_spans(ctx.text, name):
+                    if s != a:
+                        out.append((name, s, e))
     return out
 
 

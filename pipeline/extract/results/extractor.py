@@ -49,7 +49,9 @@ from spacy.tokens import Doc
 
 from ...records import EntityMention, EntityType, ResultMention
 from ..entities.tidy import tidy
+from ..text.doctext import doc_text
 from ..text.numbers import Quantity, scan_quantities
+from ..text.regex import word_spans
 from . import keep as learned_keep
 from .attribution import attribute_sentence, fill_proposed_method
 from .context import Cand, Ctx, build_ctx
@@ -88,7 +90,7 @@ def find_results(
 ) -> list[ResultMention]:
     """Reported results of ``doc``, in text order (hooks: see ``AttributionHook`` and ``KeepHook``;
     ``fill_method``: ``attribution.fill_proposed_method``, measured with the learned components on)."""
-    text = doc.text
+    text = doc_text(doc)
     quantities = scan_quantities(text)
     if not quantities:
         return []
@@ -187,20 +189,21 @@ def metrics_named_by_results(
         if not name or name.lower() in known or len(name) < 2:
             continue
         evidence = doc.char_span(r.start, r.end, alignment_mode="expand") if parsed else None
+        text = doc_text(doc)
         lo, hi = (
-            (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(doc.text))
+            (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(text))
         )
-        m = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.IGNORECASE).search(doc.text, lo, hi)
-        if m is None:
+        found = next(word_spans(text, name, ignore_case=True, pos=lo, endpos=hi), None)
+        if found is None:
             continue
         known.add(name.lower())
         out.append(
             EntityMention(
                 type=EntityType.METRIC,
-                text=m.group(0),
-                start=m.start(),
-                end=m.end(),
-                sentence=doc.text[lo:hi],
+                text=text[found[0] : found[1]],
+                start=found[0],
+                end=found[1],
+                sentence=text[lo:hi],
             )
         )
     return out

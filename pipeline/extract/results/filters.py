@@ -20,6 +20,7 @@ from spacy.tokens import Doc
 
 from ...records import ResultKind
 from ..text.numbers import Quantity
+from ..text.regex import word_spans
 from .context import Ctx
 from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_ACRONYMS, METRIC_RX, VAGUE_METRIC
 
@@ -178,10 +179,7 @@ def background_sentence(ctx: Ctx, sent: str) -> bool:
     """A sentence about prior work or the field that says nothing of ours: its numbers are background."""
     if not _BACKGROUND.search(sent) or _OURS_CUE.search(sent):
         return False
-    return not any(
-        f and re.search(r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", sent, re.IGNORECASE)
-        for f in ctx.proposed_forms
-    )
+    return not any(f and next(word_spans(sent, f, ignore_case=True), None) for f in ctx.proposed_forms)
 
 
 # a metric written as the unit of a bare number ("49.5 AP", "+1.2 BLEU", "26.6 ppl", "+6.5 mask AP"): the
