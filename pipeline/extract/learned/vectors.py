@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
+from functools import cache
 
 import numpy as np
 from spacy.tokens import Doc
@@ -67,8 +68,14 @@ def name_vector(doc: Doc, spans: list[tuple[int, int]], title: str, name: str) -
     return phrase_vector(doc, occurrences(title, name), in_title=True)
 
 
+@cache
+def _vector_keys(prefix: str, width: int) -> tuple[str, ...]:
+    return tuple(f"{prefix}&vec{i}" for i in range(width))
+
+
 def vector_features(prefix: str, vector: np.ndarray | None) -> dict[str, float]:
-    """``{prefix}&vec{i}``: the scaled components of a phrase's vector (none without one)."""
+    """``{prefix}&vec{i}``: the scaled components of a phrase's vector (none without one). The names are
+    made once per prefix: the scorers ask this for some thirty phrases an abstract, 96 components each."""
     if vector is None:
         return {}
-    return {f"{prefix}&vec{i}": v * SCALE for i, v in enumerate(vector.tolist())}
+    return dict(zip(_vector_keys(prefix, len(vector)), [v * SCALE for v in vector.tolist()], strict=True))
