@@ -81,13 +81,9 @@ def norm_key(text: str) -> str:
 
 
 def text_after(doc: Doc, end: int, n: int) -> str:
-    """``doc.text[doc[end-1].idx + len : ...+n]`` without building ``doc.text`` (costly on every call)."""
-    out = doc[end - 1].whitespace_ if end > 0 else ""
-    k = end
-    while len(out) < n and k < len(doc):
-        out += doc[k].text_with_ws
-        k += 1
-    return out[:n]
+    """The ``n`` characters of the text after the token ``end - 1`` (from the start when ``end`` is 0)."""
+    start = doc[end - 1].idx + len(doc[end - 1]) if end > 0 else 0
+    return doc_text(doc)[start : start + n]
 
 
 def sentence_of(doc: Doc, span: Span | None) -> str:

@@ -25,8 +25,8 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from ...records import EntityMention
+from ..learned.linear import contains_words
 from ..text.doctext import doc_text
-from ..text.regex import word_spans
 from .lexicon import (
     METHOD_HEADS,
     NOT_TASK,
@@ -411,7 +411,7 @@ def select_tasks(
             scored[key] = (max(prev[0], score) + 0.7, prev[1], prev[2])  # repeated mentions are main tasks
     title = (title_of(doc) or "").lower()
     for key, (score, s, e) in scored.items():
-        if title and len(key) > 6 and any(word_spans(title, key, joiners_before="", joiners_after="")):
+        if title and len(key) > 6 and contains_words(title, key):
             score += TITLE_BOOST  # the title names the paper's main problem
         chosen.append((score, s, e, text[s:e] if text[s:e].lower() == key else _trim_task(text[s:e]), ()))
     cap = _MAX_WITH_LIST if n_listed >= _MAX_WITH_LIST else _MAX_TASKS

@@ -16,7 +16,7 @@ import re
 from spacy.tokens import Doc
 
 from ..text.doctext import doc_text
-from ..text.regex import last_match, word_spans
+from ..text.regex import last_match, starts_outside, word_spans
 from .lexicon import COMMON_CAPS, GENERIC_NAMES, TASK_HEADS, URLISH
 
 #: "Name: rest of the title" -- the name is short and has no sentence punctuation
@@ -111,12 +111,8 @@ def title_name_spans(doc: Doc, name: str) -> list[tuple[int, int]]:
     # a multi-word name in any case, unless it reads as an activity ("Multi-modal Agent Tuning": the task)
     any_case = " " in name.strip() and not (last in TASK_HEADS or last.endswith("ing"))
     text = doc_text(doc)
-    links = [m.span() for m in URLISH.finditer(text)]
-    return [
-        (s, e)
-        for s, e in word_spans(text, name, joiners_after="-+", ignore_case=any_case)
-        if not any(a <= s < b for a, b in links)
-    ]
+    free = starts_outside(text, URLISH)
+    return [(s, e) for s, e in word_spans(text, name, joiners_after="-+", ignore_case=any_case) if free(s)]
 
 
 def phrase_in_abstract(text: str, phrase: str) -> tuple[int, int] | None:

@@ -184,12 +184,12 @@ def metrics_named_by_results(
     known = {f.lower() for e in entities if e.type is EntityType.METRIC for f in (e.text, *e.aliases)}
     out: list[EntityMention] = []
     parsed = doc.has_annotation("SENT_START")
+    text = doc_text(doc)
     for r in results:
         name = r.metric
         if not name or name.lower() in known or len(name) < 2:
             continue
         evidence = doc.char_span(r.start, r.end, alignment_mode="expand") if parsed else None
-        text = doc_text(doc)
         lo, hi = (
             (evidence.sent.start_char, evidence.sent.end_char) if evidence is not None else (0, len(text))
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
 def last_match(pattern: str | re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -19,11 +19,18 @@ def finditer_outside(
 ) -> Iterator[re.Match[str]]:
     """The matches of ``pattern`` in ``text`` that do not start inside a match of ``avoid`` (a name inside
     a link, "github.com/x/SOLAR", is where the code is, not a mention)."""
-    spans = [(m.start(), m.end()) for m in avoid.finditer(text)]
+    free = starts_outside(text, avoid)
     compiled = re.compile(pattern, flags) if isinstance(pattern, str) else pattern
     for m in compiled.finditer(text):
-        if not any(s <= m.start() < e for s, e in spans):
+        if free(m.start()):
             yield m
+
+
+def starts_outside(text: str, avoid: re.Pattern[str]) -> Callable[[int], bool]:
+    """Whether a position of ``text`` lies outside every match of ``avoid`` (``finditer_outside``'s test,
+    for spans found without a pattern)."""
+    spans = [m.span() for m in avoid.finditer(text)]
+    return lambda pos: not any(s <= pos < e for s, e in spans)
 
 
 #: characters whose case-insensitive regex match differs from ``str.lower`` equality (``re._casefix``: "ı"
