@@ -165,21 +165,69 @@ def build_corpus(
     return stats
 
 
-def unlabelled_abstracts() -> Iterator[str]:
-    """The 59,715 abstracts minus every evaluation abstract and every abstract kept for the independent
-    evaluation, normalised as ``paperkg build`` reads them: what vectors and pretraining learn from."""
+def unlabelled_records() -> Iterator[tuple[str, str]]:
+    """(id, text) of the 59,715 abstracts minus every evaluation abstract and every abstract kept for the
+    independent evaluation, the text normalised as ``paperkg build`` reads it: what vectors, pretraining
+    and the teacher's silver labels learn from."""
     banned = evaluation_keys()
     for rec in read_jsonl(CORPUS):
         if not is_banned(rec["abstract"], banned):
-            yield normalize_text(rec["abstract"]).text
+            yield rec["id"], normalize_text(rec["abstract"]).text
+
+
+def unlabelled_abstracts() -> Iterator[str]:
+    """The texts of ``unlabelled_records()``."""
+    return (text for _, text in unlabelled_records())
 
 
 def write_unlabelled(path: Path) -> Path:
-    """``unlabelled_abstracts()`` as JSON lines with "text" (what `spacy pretrain` and the teacher read)."""
+    """``unlabelled_records()`` as JSON lines with "id" and "text" (what `spacy pretrain` and the teacher
+    read)."""
     with path.open("w", encoding="utf-8") as fh:
-        for text in unlabelled_abstracts():
-            fh.write(json.dumps({"text": text}) + "\n")
+        for rid, text in unlabelled_records():
+            fh.write(json.dumps({"id": rid, "text": text}) + "\n")
     return path
+
+
+def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
+    """The first ``n`` abstracts of committed silver labels (``train_teacher.write_labels``: ids and
+    character offsets) as a ``DocBin``, the texts read from ``../shared`` and normalised as the teacher
+    saw them: a student trains on the teacher's labels without the teacher, torch or its hour. An abstract
+    whose normalised text no longer hashes as it did (a changed normalisation) or that is now an
+    evaluation abstract is dropped, as is any span that no longer falls on token boundaries."""
+    import gzip
+
+    import spacy
+    from spacy.tokens import DocBin
+
+    nlp = spacy.blank("en")
+    texts = {r["id"]: r["abstract"] for r in read_jsonl(CORPUS)}
+    banned = evaluation_keys()
+    stats = {"abstracts": 0, "spans": 0, "changed_text": 0, "dropped_eval": 0, "unaligned": 0}
+    db = DocBin()
+    with gzip.open(labels, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if stats["abstracts"] == n:
+                break
+            row = json.loads(line)
+            abstract = texts[row["id"]]
+            if is_banned(abstract, banned):
+                stats["dropped_eval"] += 1
+                continue
+            text = normalize_text(abstract).text
+            if digest(text) != row["sha256"]:
+                stats["changed_text"] += 1
+                continue
+            doc = nlp.make_doc(text)
+            spans = [doc.char_span(s, e, label=label) for s, e, label in row["ents"]]
+            stats["unaligned"] += sum(span is None for span in spans)
+            doc.ents = [span for span in spans if span is not None]
+            stats["spans"] += len(doc.ents)
+            stats["abstracts"] += 1
+            db.add(doc)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    db.to_disk(output)
+    return stats
 
 
 def build_vectors(out: Path) -> Path:
@@ -248,24 +296,39 @@ def _vector_args(vectors: Path | None) -> list[str]:
     ]
 
 
-def distill_corpus(out: Path, n: int, teacher: Path) -> Path:
+def distill_corpus(
+    out: Path,
+    n: int,
+    teacher: Path,
+    teacher_sets: tuple[str, ...] = ENTITY_MODEL_SETS,
+    labels: Path | None = None,
+) -> Path:
     """The gold training split twice and ``n`` teacher-labelled abstracts in one directory (spaCy's
-    corpus reader reads every ``.spacy`` file in it); the teacher is fine-tuned first unless ``teacher``
-    already holds one."""
-    script = str(ROOT / "scripts" / "train_teacher.py")
-    corpus = out / "corpus"
-    if not (teacher / "model.safetensors").exists():
-        cmd = [sys.executable, script, "fine-tune", "--corpus", str(corpus), "--output", str(teacher)]
-        subprocess.run(cmd, check=True)
+    corpus reader reads every ``.spacy`` file in it). The silver comes from ``labels`` when that file
+    exists (committed ids and offsets: no teacher needed); otherwise the teacher is fine-tuned on
+    ``teacher_sets`` (unless ``teacher`` already holds one), labels ``n`` abstracts that none of those sets
+    holds, and, with ``labels``, its labels are written there for the next run."""
     mixed = out / "distill"
     mixed.mkdir(parents=True, exist_ok=True)
-    raw = write_unlabelled(out / "unlabelled.jsonl")
-    cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
-    cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
-    subprocess.run(cmd, check=True)
-    raw.unlink()
+    if labels is not None and labels.is_file():
+        print("silver from", labels, silver_from_labels(labels, mixed / "silver.spacy", n))
+    else:
+        script = str(ROOT / "scripts" / "train_teacher.py")
+        corpus = out / ("corpus" if teacher_sets == ENTITY_MODEL_SETS else "corpus-teacher")
+        if not (corpus / "train.spacy").exists():
+            print("teacher corpus:", build_corpus(corpus, 1.0, with_roles=False, sets=teacher_sets))
+        if not (teacher / "model.safetensors").exists():
+            cmd = [sys.executable, script, "fine-tune", "--corpus", str(corpus), "--output", str(teacher)]
+            subprocess.run(cmd, check=True)
+        raw = write_unlabelled(out / "unlabelled.jsonl")
+        cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
+        cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
+        if labels is not None:
+            cmd += ["--labels-out", str(labels)]
+        subprocess.run(cmd, check=True)
+        raw.unlink()
     for copy in ("gold1.spacy", "gold2.spacy"):
-        shutil.copyfile(corpus / "train.spacy", mixed / copy)
+        shutil.copyfile(out / "corpus" / "train.spacy", mixed / copy)
     return mixed
 
 
@@ -358,6 +421,18 @@ def main() -> None:
         "--teacher-dir", type=Path, default=ROOT / "out" / "teacher", help="where the teacher is built/reused"
     )
     ap.add_argument(
+        "--teacher-sets",
+        default=",".join(ENTITY_MODEL_SETS),
+        help="annotated sets the teacher fine-tunes on (comma-separated; the student's gold stays "
+        "ENTITY_MODEL_SETS, so the learned scorers' other samples stay text the student never saw)",
+    )
+    ap.add_argument(
+        "--silver-labels",
+        type=Path,
+        help="silver labels as ids and offsets (.jsonl.gz): read when the file exists (no teacher), "
+        "written there by the teacher otherwise",
+    )
+    ap.add_argument(
         "--roles",
         action="store_true",
         help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
@@ -393,7 +468,10 @@ def main() -> None:
         if args.force or not init_tok2vec.exists():
             args.pretrain_dir.mkdir(parents=True, exist_ok=True)
             init_tok2vec = pretrain(args.pretrain_dir, vectors)
-    mixed = distill_corpus(args.output, args.distill, args.teacher_dir) if args.distill else None
+    mixed = None
+    if args.distill:
+        sets = tuple(args.teacher_sets.split(","))
+        mixed = distill_corpus(args.output, args.distill, args.teacher_dir, sets, args.silver_labels)
     best = train(args.output, vectors, init_tok2vec, mixed)
     if args.finetune_gold:
         print("fine-tuned:", finetune(args.output, best, args.finetune_gold))

@@ -1,7 +1,8 @@
 """A transformer teacher for the entity model: fine-tune MiniLM on the annotated corpus, then label abstracts.
 
     python scripts/train_teacher.py fine-tune --corpus out/train/corpus --output out/teacher
-    python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy
+    python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
+        --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
 
 Why: the packaged entity model is a 96-wide CNN over hashed features; the question is whether a pretrained
 transformer learns the annotators' conventions better from the same 2,521 abstracts, and whether its
@@ -203,42 +204,76 @@ def fine_tune(
 
 
 def silver(
-    teacher: Path, texts: Iterable[str], annotated: Iterable[str], n: int, output: Path, seed: int
+    teacher: Path,
+    rows: Iterable[tuple[str | None, str]],
+    annotated: Iterable[str],
+    n: int,
+    output: Path,
+    seed: int,
+    labels_out: Path | None = None,
 ) -> int:
-    """The teacher's entities on ``n`` of ``texts`` (shuffled by ``seed``), none of ``annotated``."""
+    """The teacher's entities on ``n`` of ``rows`` ((id, text), shuffled by ``seed``), none of
+    ``annotated``; with ``labels_out``, also as ids and character offsets (``write_labels``)."""
     import spacy
     from spacy.tokens import DocBin, Span
 
     nlp = spacy.blank("en")
     skip = {digest(t) for t in annotated}
-    pool = [t for t in texts if digest(t) not in skip]
+    pool = [(i, t) for i, t in rows if digest(t) not in skip]
     random.Random(seed).shuffle(pool)
     tagger = Tagger(teacher)
-    docs: list[tuple[int, Any]] = []
-    for text in pool:  # an abstract longer than the encoder's window would be half unlabelled: skipped
+    docs: list[tuple[int, int, str | None, Any]] = []  # (pieces, pool order, id, doc)
+    for rank, (rid, text) in enumerate(pool):  # longer than the encoder's window: half unlabelled, skipped
         doc = nlp.make_doc(text)
         pieces = len(tagger.tokenizer([t.text for t in doc], is_split_into_words=True)["input_ids"])
         if pieces <= MAX_PIECES:
-            docs.append((pieces, doc))
+            docs.append((pieces, rank, rid, doc))
         if len(docs) == n:
             break
     docs.sort(key=lambda x: x[0])  # stable: the order the shipped run wrote them in
     db = DocBin()
+    labelled: list[tuple[int, str | None, Any]] = []
     for k in range(0, len(docs), 512):
-        chunk = [doc for _, doc in docs[k : k + 512]]
-        for doc, tags in zip(chunk, tagger.tags(chunk), strict=True):
+        chunk = docs[k : k + 512]
+        for (_, rank, rid, doc), tags in zip(chunk, tagger.tags([d for *_, d in chunk]), strict=True):
             doc.ents = [Span(doc, s, e, label=label) for s, e, label in sorted(tag_spans(tags))]
             db.add(doc)
+            labelled.append((rank, rid, doc))
         print(f"silver: {k + len(chunk)}/{len(docs)}", flush=True)
     output.parent.mkdir(parents=True, exist_ok=True)
     db.to_disk(output)
+    if labels_out is not None:
+        write_labels(labels_out, [(rid, doc) for _, rid, doc in sorted(labelled, key=lambda x: x[0])])
     return len(docs)
 
 
-def _iter_texts(path: Path) -> Iterator[str]:
+def write_labels(path: Path, docs: Sequence[tuple[str | None, Any]]) -> None:
+    """Silver labels as data a later run can train from without the teacher (or torch): one JSON line per
+    abstract, in the sampling order (so the first N are an N-abstract sample), with its corpus id, the
+    hash of its normalised text (a changed normalisation is caught, not misaligned) and its entities as
+    character offsets into that text. Gzipped."""
+    import gzip
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".part")
+    try:
+        with gzip.open(tmp, "wt", encoding="utf-8") as fh:
+            for rid, doc in docs:
+                if rid is None:
+                    raise ValueError("silver labels need the abstracts' ids (texts given without them)")
+                ents = [[e.start_char, e.end_char, e.label_] for e in doc.ents]
+                fh.write(json.dumps({"id": rid, "sha256": digest(doc.text), "ents": ents}) + "\n")
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    tmp.replace(path)
+
+
+def _iter_rows(path: Path) -> Iterator[tuple[str | None, str]]:
     for line in path.open(encoding="utf-8"):
         if line.strip():
-            yield json.loads(line)["text"]
+            row = json.loads(line)
+            yield row.get("id"), row["text"]
 
 
 def main() -> None:
@@ -262,6 +297,7 @@ def main() -> None:
     sv.add_argument("--n", type=int, default=8000)
     sv.add_argument("--output", type=Path, required=True)
     sv.add_argument("--seed", type=int, default=0)
+    sv.add_argument("--labels-out", type=Path, help="also write the labels as ids and offsets (.jsonl.gz)")
     args = ap.parse_args()
     if args.command == "fine-tune":
         fine_tune(args.corpus, args.output, args.epochs, args.schedule, args.lr, args.batch, args.seed)
@@ -269,7 +305,9 @@ def main() -> None:
         annotated = [
             d.text for split in ("train", "dev") for d in read_docs(args.annotated / f"{split}.spacy")
         ]
-        n = silver(args.teacher, _iter_texts(args.texts), annotated, args.n, args.output, args.seed)
+        n = silver(
+            args.teacher, _iter_rows(args.texts), annotated, args.n, args.output, args.seed, args.labels_out
+        )
         print(f"wrote {n} silver abstracts to {args.output}")
 
 

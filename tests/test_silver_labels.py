@@ -1,0 +1,101 @@
+"""Silver labels kept as ids and character offsets (scripts/train_teacher.py ``write_labels``) come back
+as the same entities on the same normalised texts (scripts/train.py ``silver_from_labels``), so that a
+student can be trained from committed labels without the teacher; what no longer matches is dropped and
+counted, never misaligned."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+import spacy
+from spacy.tokens import DocBin
+
+from pipeline.corpus.normalize import normalize_text
+
+from .conftest import load_script
+
+ABSTRACTS = {
+    "a:1": "We propose FooNet for image classification and test it on ImageNet with top-1 accuracy.",
+    "a:2": "BarGAN improves the FID on CIFAR-10 by $5\\times$ over StyleGAN.",
+    "a:3": "We study question answering with BazQA, evaluated by exact match.",
+}
+ENTS = {
+    "a:1": [("FooNet", "METHOD"), ("image classification", "TASK"), ("ImageNet", "DATASET")],
+    "a:2": [("BarGAN", "METHOD"), ("FID", "METRIC"), ("CIFAR-10", "DATASET"), ("StyleGAN", "METHOD")],
+    "a:3": [("question answering", "TASK"), ("BazQA", "DATASET"), ("exact match", "METRIC")],
+}
+
+
+@pytest.fixture
+def scripts(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    train = load_script("scripts/train.py")
+    teacher = load_script("scripts/train_teacher.py")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": i, "abstract": a}) + "\n" for i, a in ABSTRACTS.items()))
+    monkeypatch.setattr(train, "CORPUS", corpus)
+    monkeypatch.setattr(train, "evaluation_keys", lambda: (set(), set()))
+    return train, teacher
+
+
+def _labelled(rid: str):  # type: ignore[no-untyped-def]
+    nlp = spacy.blank("en")
+    text = normalize_text(ABSTRACTS[rid]).text
+    doc = nlp.make_doc(text)
+    doc.ents = [
+        doc.char_span(text.index(name), text.index(name) + len(name), label=label)
+        for name, label in ENTS[rid]
+    ]
+    return doc
+
+
+def _read(path):  # type: ignore[no-untyped-def]
+    nlp = spacy.blank("en")
+    return list(DocBin().from_disk(path).get_docs(nlp.vocab))
+
+
+def test_labels_round_trip_in_sampling_order(scripts, tmp_path) -> None:
+    train, teacher = scripts
+    labels = tmp_path / "silver.jsonl.gz"
+    teacher.write_labels(labels, [(rid, _labelled(rid)) for rid in ("a:2", "a:1", "a:3")])
+    stats = train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
+    assert stats["abstracts"] == 3 and stats["spans"] == 10 and stats["unaligned"] == 0
+    docs = _read(tmp_path / "silver.spacy")
+    assert [d.text for d in docs] == [normalize_text(ABSTRACTS[r]).text for r in ("a:2", "a:1", "a:3")]
+    assert [(e.text, e.label_) for e in docs[0].ents] == ENTS["a:2"]
+    # the LaTeX of a:2 was normalised before labelling and is again before reading
+    assert "$" not in docs[0].text
+
+
+def test_first_n_is_a_sample(scripts, tmp_path) -> None:
+    train, teacher = scripts
+    labels = tmp_path / "silver.jsonl.gz"
+    teacher.write_labels(labels, [(rid, _labelled(rid)) for rid in ("a:3", "a:1", "a:2")])
+    train.silver_from_labels(labels, tmp_path / "silver.spacy", n=2)
+    assert [d.text for d in _read(tmp_path / "silver.spacy")] == [
+        normalize_text(ABSTRACTS[r]).text for r in ("a:3", "a:1")
+    ]
+
+
+def test_a_changed_text_or_an_evaluation_abstract_is_dropped(scripts, tmp_path, monkeypatch) -> None:
+    train, teacher = scripts
+    labels = tmp_path / "silver.jsonl.gz"
+    teacher.write_labels(labels, [(rid, _labelled(rid)) for rid in ABSTRACTS])
+    with gzip.open(labels, "rt") as fh:
+        rows = [json.loads(line) for line in fh]
+    rows[0]["sha256"] = "0" * 64  # the text it was labelled on normalises differently now
+    with gzip.open(labels, "wt") as fh:
+        fh.writelines(json.dumps(r) + "\n" for r in rows)
+    banned = train.digest(ABSTRACTS["a:3"])
+    monkeypatch.setattr(train, "evaluation_keys", lambda: ({banned}, set()))
+    stats = train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
+    assert (stats["abstracts"], stats["changed_text"], stats["dropped_eval"]) == (1, 1, 1)
+    assert [d.text for d in _read(tmp_path / "silver.spacy")] == [normalize_text(ABSTRACTS["a:2"]).text]
+
+
+def test_labels_need_ids(scripts, tmp_path) -> None:
+    _, teacher = scripts
+    with pytest.raises(ValueError):
+        teacher.write_labels(tmp_path / "out" / "x.jsonl.gz", [(None, _labelled("a:1"))])
+    assert list((tmp_path / "out").iterdir()) == []  # no half-written file either
