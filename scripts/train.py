@@ -6,6 +6,8 @@
     python scripts/train.py --pretrain            # the tok2vec starts from `spacy pretrain` weights
     python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
     python scripts/train.py --distill 8000 --finetune-gold 1200   # the experiment: then gold only
+    python scripts/train.py --distill 16000 --gold-copies 4 --no-install \
+        --silver-labels data/silver/minilm-train-train_more.jsonl.gz     # a student from committed silver
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -302,9 +304,10 @@ def distill_corpus(
     teacher: Path,
     teacher_sets: tuple[str, ...] = ENTITY_MODEL_SETS,
     labels: Path | None = None,
+    gold_copies: int = 2,
 ) -> Path:
-    """The gold training split twice and ``n`` teacher-labelled abstracts in one directory (spaCy's
-    corpus reader reads every ``.spacy`` file in it). The silver comes from ``labels`` when that file
+    """The gold training split ``gold_copies`` times and ``n`` teacher-labelled abstracts in one directory
+    (spaCy's corpus reader reads every ``.spacy`` file in it). The silver comes from ``labels`` when that file
     exists (committed ids and offsets: no teacher needed); otherwise the teacher is fine-tuned on
     ``teacher_sets`` (unless ``teacher`` already holds one), labels ``n`` abstracts that none of those sets
     holds, and, with ``labels``, its labels are written there for the next run."""
@@ -327,8 +330,8 @@ def distill_corpus(
             cmd += ["--labels-out", str(labels)]
         subprocess.run(cmd, check=True)
         raw.unlink()
-    for copy in ("gold1.spacy", "gold2.spacy"):
-        shutil.copyfile(out / "corpus" / "train.spacy", mixed / copy)
+    for k in range(1, gold_copies + 1):
+        shutil.copyfile(out / "corpus" / "train.spacy", mixed / f"gold{k}.spacy")
     return mixed
 
 
@@ -433,6 +436,12 @@ def main() -> None:
         "written there by the teacher otherwise",
     )
     ap.add_argument(
+        "--gold-copies",
+        type=int,
+        default=2,
+        help="times the gold training split is repeated beside the silver (its share of each batch)",
+    )
+    ap.add_argument(
         "--roles",
         action="store_true",
         help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
@@ -471,7 +480,9 @@ def main() -> None:
     mixed = None
     if args.distill:
         sets = tuple(args.teacher_sets.split(","))
-        mixed = distill_corpus(args.output, args.distill, args.teacher_dir, sets, args.silver_labels)
+        mixed = distill_corpus(
+            args.output, args.distill, args.teacher_dir, sets, args.silver_labels, args.gold_copies
+        )
     best = train(args.output, vectors, init_tok2vec, mixed)
     if args.finetune_gold:
         print("fine-tuned:", finetune(args.output, best, args.finetune_gold))
