@@ -8,6 +8,7 @@
     python scripts/train.py --distill 8000 --finetune-gold 1200   # the experiment: then gold only
     python scripts/train.py --distill 16000 --gold-copies 4 --no-install \
         --silver-labels data/silver/minilm-train-train_more.jsonl.gz     # a student from committed silver
+    python scripts/train.py ... --override components.tok2vec.model.encode.width=128   # a config change
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -336,8 +337,14 @@ def distill_corpus(
 
 
 def train(
-    out: Path, vectors: Path | None, init_tok2vec: Path | None = None, train_path: Path | None = None
+    out: Path,
+    vectors: Path | None,
+    init_tok2vec: Path | None = None,
+    train_path: Path | None = None,
+    overrides: list[str] | None = None,
 ) -> Path:
+    """``spacy train`` on the config, with ``overrides`` (``section.key=value``) passed on as spaCy's own
+    command-line overrides: an experiment changes the config by a flag, not by an edit."""
     cmd = [
         sys.executable,
         "-m",
@@ -356,6 +363,11 @@ def train(
         cmd += ["--training.max_steps", "3000"]
     if init_tok2vec is not None:
         cmd += ["--paths.init_tok2vec", str(init_tok2vec)]
+    for item in overrides or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--override {item!r}: expected section.key=value")
+        cmd += [f"--{key.lstrip('-')}", value]
     run_timed(cmd, out / "train.json")
     return out / "model" / "model-best"
 
@@ -442,6 +454,14 @@ def main() -> None:
         help="times the gold training split is repeated beside the silver (its share of each batch)",
     )
     ap.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="SECTION.KEY=VALUE",
+        help="a config override for `spacy train` (repeatable), e.g. "
+        "components.tok2vec.model.encode.width=128",
+    )
+    ap.add_argument(
         "--roles",
         action="store_true",
         help="label methods and datasets with their role too (7 labels; the shipped model has types only, "
@@ -483,7 +503,7 @@ def main() -> None:
         mixed = distill_corpus(
             args.output, args.distill, args.teacher_dir, sets, args.silver_labels, args.gold_copies
         )
-    best = train(args.output, vectors, init_tok2vec, mixed)
+    best = train(args.output, vectors, init_tok2vec, mixed, args.override)
     if args.finetune_gold:
         print("fine-tuned:", finetune(args.output, best, args.finetune_gold))
         return
