@@ -22,11 +22,14 @@ Steps (each skipped when its output exists, unless --force):
 3. **pretrain** (``--pretrain``): ``spacy pretrain`` with the config's ``[pretraining]`` (one pass of the
    characters objective over the same abstracts as the vectors, with the vectors as input); the weights
    are reused from ``--pretrain-dir`` when present.
-4. **teacher + silver** (``--distill N``): ``scripts/train_teacher.py`` fine-tunes MiniLM on the corpus
-   (reused from ``--teacher-dir`` when present) and labels N unannotated abstracts of the vectors' corpus.
+4. **teacher + silver** (``--distill N``): ``scripts/train_teacher.py`` fine-tunes MiniLM on the corpus, or
+   on ``--teacher-sets`` (reused from ``--teacher-dir`` when present), and labels N unannotated abstracts of
+   the vectors' corpus; with ``--silver-labels FILE`` the labels are written to FILE as ids and offsets,
+   or, when FILE exists, read from it and no teacher is run (``data/silver/README.md``).
 5. **train**: ``spacy train pipeline/extract/learned/config.cfg`` on CPU, seed 0 (from the pretrained
-   tok2vec with ``--pretrain``; on the gold twice plus the silver, at most 3,000 steps, with
-   ``--distill``). Labels are the four types (``--roles`` adds the roles).
+   tok2vec with ``--pretrain``; on the gold ``--gold-copies`` times (2) plus the silver, at most 3,000
+   steps, with ``--distill``; ``--override`` changes the config). Labels are the four types (``--roles``
+   adds the roles).
 5b. **gold fine-tune** (``--finetune-gold STEPS``, an experiment, never installed): ``model-best`` trained
    on for STEPS more steps on the gold of every training sample alone (``finetune``).
 6. **install**: ``model-best`` is copied to ``pipeline/extract/learned/model/`` (the packaged artifact).
@@ -37,7 +40,8 @@ Steps (each skipped when its output exists, unless --force):
    attribution, ``pipeline/extract/results/*_weights.json``).
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
-scikit-learn); ``--distill`` also the ``distill`` extra (torch, transformers, the packaged MiniLM).
+scikit-learn); ``--distill`` also the ``distill`` extra (torch, transformers, the packaged MiniLM), unless
+its silver comes from an existing ``--silver-labels`` file.
 """
 
 from __future__ import annotations
