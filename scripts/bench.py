@@ -204,13 +204,6 @@ def _run_build(
     }
 
 
-def _texts(corpus: Path) -> list[str]:
-    from pipeline.corpus.normalize import normalize_text
-    from pipeline.corpus.read import read_corpus
-
-    return [normalize_text(p.abstract).text for p in read_corpus([corpus])]
-
-
 # --------------------------------------------------------------------------------------------- NLP
 
 
@@ -241,10 +234,12 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROU
     ``rounds`` rounds of a bare pass followed by ours. Then one pass with ``workers`` processes."""
     import spacy
 
+    from pipeline.corpus.normalize import normalize_text
     from pipeline.corpus.read import read_corpus
     from pipeline.extract import nlp as ours
 
-    texts = _texts(corpus)
+    papers = list(read_corpus([corpus]))
+    texts = [normalize_text(p.abstract).text for p in papers]
     n = len(texts)
     model = ours.model_name()
     bare = spacy.load(model)
@@ -258,7 +253,6 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROU
         "our_pipes": list(nlp.pipe_names),
         "rounds": rounds,
     }
-    papers = list(read_corpus([corpus]))
     for _ in bare.pipe(texts[:NLP_WARMUP], batch_size=batch_size):
         pass
     for _ in ours.extract(papers[:NLP_WARMUP], nlp, n_process=1, batch_size=batch_size):
