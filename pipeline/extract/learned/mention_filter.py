@@ -11,7 +11,8 @@ mention whose score falls under its type's threshold. Types, C and thresholds ar
 cross-validation (``scripts/train_filter.py``); a type the filter does not help keeps every mention.
 A second scorer, fitted apart with features and a threshold of its own (``CANDIDATE``), accepts the
 few task candidates (``task_candidates``: title and noun phrases no mention names) annotators would list.
-Both also read what the entity model's tok2vec read at the phrase (``vectors``: 96 numbers in context).
+Both also read what the entity model's tok2vec read at the phrase (``vectors``: as many numbers in
+context as the tok2vec is wide, 128).
 Pure functions over the ``Doc`` and the mentions; reading the packaged weights is the only I/O.
 """
 

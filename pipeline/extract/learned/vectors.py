@@ -75,7 +75,7 @@ def _vector_keys(prefix: str, width: int) -> tuple[str, ...]:
 
 def vector_features(prefix: str, vector: np.ndarray | None) -> dict[str, float]:
     """``{prefix}&vec{i}``: the scaled components of a phrase's vector (none without one). The names are
-    made once per prefix: the scorers ask this for some thirty phrases an abstract, 96 components each."""
+    made once per prefix: the scorers ask this for some thirty phrases an abstract, 128 components each."""
     if vector is None:
         return {}
     return dict(zip(_vector_keys(prefix, len(vector)), [v * SCALE for v in vector.tolist()], strict=True))
