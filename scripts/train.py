@@ -1,14 +1,14 @@
 """Train paperkg's entity recogniser from the annotated corpus: one reproducible command.
 
-    python scripts/train.py                       # corpus -> vectors -> train -> install into the package
+    python scripts/train.py --distill 16000 --gold-copies 4 \
+        --silver-labels data/silver/minilm-train-train_more.jsonl.gz     # the packaged model (0.15.0)
+    python scripts/train.py                       # corpus -> vectors -> train on gold alone -> install
     python scripts/train.py --fraction 0.25 --no-install --output out/train-25   # a learning-curve point
     python scripts/train.py --no-vectors          # without the in-domain floret vectors
     python scripts/train.py --pretrain            # the tok2vec starts from `spacy pretrain` weights
     python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
     python scripts/train.py --distill 8000 --finetune-gold 1200   # the experiment: then gold only
-    python scripts/train.py --distill 16000 --gold-copies 4 --no-install \
-        --silver-labels data/silver/minilm-train-train_more.jsonl.gz     # a student from committed silver
-    python scripts/train.py ... --override components.tok2vec.model.encode.width=128   # a config change
+    python scripts/train.py ... --override components.tok2vec.model.encode.width=192   # a config change
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract

