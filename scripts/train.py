@@ -76,6 +76,8 @@ MAX_MODEL_MB = 40
 ENTITY_MODEL_SETS = ("train",)
 #: every annotated training sample (never an evaluation set)
 TRAINING_SETS = ("train", "train_more")
+#: times the gold training split is repeated beside the silver with --distill (its share of each batch)
+GOLD_COPIES = 2
 
 
 def digest(text: str) -> str:
@@ -309,7 +311,7 @@ def distill_corpus(
     teacher: Path,
     teacher_sets: tuple[str, ...] = ENTITY_MODEL_SETS,
     labels: Path | None = None,
-    gold_copies: int = 2,
+    gold_copies: int = GOLD_COPIES,
 ) -> Path:
     """The gold training split ``gold_copies`` times and ``n`` teacher-labelled abstracts in one directory
     (spaCy's corpus reader reads every ``.spacy`` file in it). The silver comes from ``labels`` when that file
@@ -454,7 +456,7 @@ def main() -> None:
     ap.add_argument(
         "--gold-copies",
         type=int,
-        default=2,
+        default=GOLD_COPIES,
         help="times the gold training split is repeated beside the silver (its share of each batch)",
     )
     ap.add_argument(
