@@ -245,17 +245,23 @@ def eval_lines(
 
 
 def curve_lines(curve: dict[str, Any]) -> list[str]:
-    """Learning curve: lenient F1 per type on the pooled held-out sets per training-corpus share."""
+    """Learning curve: lenient F1 per type on the pooled held-out sets per training-corpus share, and,
+    where the points have it (``learning_curve.py --student``), the model's own dev-split F1."""
+    own = all("model_dev" in p for p in curve["points"])
     lines = [
         "| share of the training corpus | abstracts | Method | Dataset | Metric | Task | proposed | "
-        "train minutes |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        + ("model's dev F1 (M / D / Me / T) | " if own else "")
+        + "train minutes |",
+        "|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if own else "") + "---:|",
     ]
     for point in curve["points"]:
         c = point["heldout"]
+        d = point.get("model_dev", {})
+        per = " / ".join(str(d.get(t)) for t in ("METHOD", "DATASET", "METRIC", "TASK"))
+        dev = f"{d.get('all')} ({per}) | "
         lines.append(
             f"| {point['fraction']:.0%} | {point['abstracts']} | {c['METHOD']} | {c['DATASET']} | "
-            f"{c['METRIC']} | {c['TASK']} | {c['proposed']} | {point['minutes']} |"
+            f"{c['METRIC']} | {c['TASK']} | {c['proposed']} | {dev if own else ''}{point['minutes']} |"
         )
     return lines
 
@@ -292,6 +298,12 @@ def main() -> None:
         help="an earlier version's report (default pipeline): the version and results tables' before",
     )
     ap.add_argument("--curve", type=Path, default=Path("out/learning-curve.json"))
+    ap.add_argument(
+        "--student-curve",
+        type=Path,
+        default=Path("out/learning-curve-student.json"),
+        help="learning_curve.py --student's points (the distilled model's curve)",
+    )
     ap.add_argument("--bench", type=Path, default=Path("bench/report.md"))
     ap.add_argument("--readme", type=Path, default=Path("README.md"))
     args = ap.parse_args()
@@ -312,6 +324,10 @@ def main() -> None:
         text = replace_block(
             text, "CURVE-TABLE", curve_lines(json.loads(args.curve.read_text(encoding="utf-8")))
         )
+    if args.student_curve.is_file():
+        student = json.loads(args.student_curve.read_text(encoding="utf-8"))
+        student["points"].sort(key=lambda p: p["fraction"])
+        text = replace_block(text, "STUDENT-CURVE-TABLE", curve_lines(student))
     if args.bench.is_file():
         text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8")))
     args.readme.write_text(text, encoding="utf-8")

@@ -9,6 +9,7 @@
     python scripts/train.py --distill 8000        # plus 8,000 abstracts labelled by a MiniLM teacher
     python scripts/train.py --distill 8000 --finetune-gold 1200   # the experiment: then gold only
     python scripts/train.py ... --override components.tok2vec.model.encode.width=192   # a config change
+    python scripts/train.py ... --vectors pipeline/extract/learned/model   # the packaged model's vectors
 
 Steps (each skipped when its output exists, unless --force):
 1. **corpus**: every checked batch of ``data/annotations/train/`` becomes a spaCy ``DocBin``: the abstract
@@ -18,7 +19,9 @@ Steps (each skipped when its output exists, unless --force):
    any evaluation set of the project (seeds, dev, held-out, cross-venue) are dropped. One in ten, by id
    (``learned.split``), is the development split that picks the best checkpoint.
 2. **vectors** (default on): floret vectors (CBOW, 100 dimensions, 50k hash buckets) trained on the 59,715
-   abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``.
+   abstracts minus every excluded and every evaluation abstract, then ``spacy init vectors --mode floret``;
+   ``--vectors PATH`` uses PATH's instead (rebuilt floret vectors are not bit-identical, so experiments
+   meant to compare with the packaged model take its own).
 3. **pretrain** (``--pretrain``): ``spacy pretrain`` with the config's ``[pretraining]`` (one pass of the
    characters objective over the same abstracts as the vectors, with the vectors as input); the weights
    are reused from ``--pretrain-dir`` when present.
@@ -78,6 +81,15 @@ ENTITY_MODEL_SETS = ("train",)
 TRAINING_SETS = ("train", "train_more")
 #: times the gold training split is repeated beside the silver with --distill (its share of each batch)
 GOLD_COPIES = 2
+#: the arguments that made the packaged model (0.15.0; the module docstring's first command)
+PACKAGED_MODEL_ARGS = (
+    "--distill",
+    "16000",
+    "--gold-copies",
+    "4",
+    "--silver-labels",
+    str(ROOT / "data" / "silver" / "minilm-train-train_more.jsonl.gz"),
+)
 
 
 def digest(text: str) -> str:
@@ -424,6 +436,12 @@ def main() -> None:
     ap.add_argument(
         "--vectors-dir", type=Path, default=ROOT / "out" / "vectors", help="where vectors are built/reused"
     )
+    ap.add_argument(
+        "--vectors",
+        type=Path,
+        help="use these vectors (a spaCy pipeline or vectors directory, e.g. the packaged model) instead of "
+        "building them: the learning curve's points then share the packaged model's vectors",
+    )
     ap.add_argument("--pretrain", action="store_true", help="start from `spacy pretrain` tok2vec weights")
     ap.add_argument(
         "--pretrain-dir",
@@ -491,8 +509,8 @@ def main() -> None:
     corpus_dir = args.output / "corpus"
     if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
         print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles))
-    vectors = None
-    if not args.no_vectors:
+    vectors = args.vectors
+    if vectors is None and not args.no_vectors:
         vectors = args.vectors_dir / "vectors"
         if args.force or not vectors.exists():
             args.vectors_dir.mkdir(parents=True, exist_ok=True)

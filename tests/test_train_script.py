@@ -3,6 +3,8 @@ cannot read instead of training on the unchanged config."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .conftest import load_script
@@ -29,3 +31,34 @@ def test_overrides_become_spacy_flags(tmp_path, monkeypatch) -> None:
 def test_an_override_without_key_and_value_is_refused(tmp_path, monkeypatch, bad) -> None:
     with pytest.raises(SystemExit, match="section.key=value"):
         _command(tmp_path, monkeypatch, [bad])
+
+
+def test_given_vectors_are_used_and_none_are_built(tmp_path, monkeypatch) -> None:
+    """``--vectors`` (the learning curve's points share the packaged model's vectors): training gets that
+    path, and the floret vectors are not rebuilt."""
+    train = load_script("scripts/train.py")
+    (tmp_path / "corpus.jsonl").write_text("{}\n")
+    (tmp_path / "out" / "corpus").mkdir(parents=True)
+    (tmp_path / "out" / "corpus" / "train.spacy").write_bytes(b"")
+    seen: list[object] = []
+
+    def no_vectors(_dir):  # type: ignore[no-untyped-def]
+        raise AssertionError("vectors were rebuilt although --vectors was given")
+
+    monkeypatch.setattr(train, "CORPUS", tmp_path / "corpus.jsonl")
+    monkeypatch.setattr(train, "build_vectors", no_vectors)
+    monkeypatch.setattr(train, "train", lambda out, vectors, *rest: seen.append(vectors) or out / "best")
+    given = tmp_path / "packaged-model"
+    argv = ["train.py", "--output", str(tmp_path / "out"), "--vectors", str(given), "--no-install"]
+    monkeypatch.setattr("sys.argv", argv)
+    train.main()
+    assert seen == [given]
+
+
+def test_the_packaged_models_arguments_are_the_documented_command() -> None:
+    """``PACKAGED_MODEL_ARGS`` (what the learning curve's ``--student`` points train with) is the command
+    the module docstring and the README give for the packaged model."""
+    train = load_script("scripts/train.py")
+    documented = train.__doc__.split("# the packaged model")[0].split("train.py", 1)[1].split()
+    silver = Path(train.PACKAGED_MODEL_ARGS[-1]).relative_to(train.ROOT)
+    assert [w for w in documented if w != "\\"] == [*train.PACKAGED_MODEL_ARGS[:-1], str(silver)]

@@ -1,0 +1,32 @@
+"""scripts/fill_readme.py's learning-curve tables: the distilled student's curve carries the model's own
+dev-split F1 beside the held-out totals; the older gold-only curve, which never measured it, keeps its
+columns."""
+
+from __future__ import annotations
+
+from .conftest import load_script
+
+HELDOUT = {"METHOD": 78.3, "DATASET": 89.3, "METRIC": 70.7, "TASK": 55.3, "proposed": "89/104"}
+
+
+def _point(fraction: float, **extra: object) -> dict[str, object]:
+    point = {"fraction": fraction, "abstracts": round(2521 * fraction), "minutes": 41.0, "heldout": HELDOUT}
+    return point | extra
+
+
+def test_the_students_curve_shows_the_models_own_dev_f1() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    dev = {"all": 66.6, "METHOD": 73.3, "TASK": 56.6, "METRIC": 58.2, "DATASET": 77.2}
+    lines = fill.curve_lines({"points": [_point(0.25, model_dev=dev), _point(1.0, model_dev=dev)]})
+    assert "model's dev F1" in lines[0]
+    assert lines[0].count("|") == lines[1].count("|") == lines[2].count("|")
+    row = lines[3]
+    assert row.startswith("| 100% | 2521 | 78.3 | 89.3 | 70.7 | 55.3 | 89/104 |")
+    assert "| 66.6 (73.3 / 77.2 / 58.2 / 56.6) | 41.0 |" in row  # Method, Dataset, Metric, Task in that order
+
+
+def test_a_curve_without_the_models_dev_f1_keeps_its_columns() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    lines = fill.curve_lines({"points": [_point(0.5)]})
+    assert "model's dev F1" not in lines[0]
+    assert lines[2] == "| 50% | 1260 | 78.3 | 89.3 | 70.7 | 55.3 | 89/104 | 41.0 |"
