@@ -261,7 +261,7 @@ def curve_lines(curve: dict[str, Any]) -> list[str]:
         dev = f"{d.get('all')} ({per}) | "
         lines.append(
             f"| {point['fraction']:.0%} | {point['abstracts']} | {c['METHOD']} | {c['DATASET']} | "
-            f"{c['METRIC']} | {c['TASK']} | {c['proposed']} | {dev if own else ''}{point['minutes']} |"
+            f"{c['METRIC']} | {c['TASK']} | {c['proposed']} | {dev if own else ''}{point['minutes'] or '–'} |"
         )
     return lines
 

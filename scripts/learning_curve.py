@@ -64,8 +64,10 @@ def main() -> None:
                 build_corpus(out / "corpus", frac, with_roles=False)
         elif not (args.reuse and model.is_dir()):
             subprocess.run([*_train_cmd(frac, out), *extra], check=True)
-        minutes = round((time.perf_counter() - t0) / 60, 1)
-        if (out / "train.json").is_file():
+        minutes: float | None = round((time.perf_counter() - t0) / 60, 1)
+        if model == PACKAGED:  # not trained here (the packaged model's own run: README)
+            minutes = None
+        elif (out / "train.json").is_file():
             minutes = round(json.loads((out / "train.json").read_text())["seconds"] / 60, 1)
         corpus = json.loads((out / "corpus" / "corpus.json").read_text())
         nlp = build_nlp(learned_model=model)

@@ -30,3 +30,12 @@ def test_a_curve_without_the_models_dev_f1_keeps_its_columns() -> None:
     lines = fill.curve_lines({"points": [_point(0.5)]})
     assert "model's dev F1" not in lines[0]
     assert lines[2] == "| 50% | 1260 | 78.3 | 89.3 | 70.7 | 55.3 | 89/104 | 41.0 |"
+
+
+def test_a_point_not_trained_by_the_curve_shows_no_training_minutes() -> None:
+    """The student curve's 100% point is the packaged model: it was not trained by the run, so its
+    minutes are unknown (None), shown as a dash rather than as a zero-minute training."""
+    fill = load_script("scripts/fill_readme.py")
+    dev = {"all": 66.6, "METHOD": 73.3, "TASK": 56.6, "METRIC": 58.2, "DATASET": 77.2}
+    lines = fill.curve_lines({"points": [_point(1.0, model_dev=dev) | {"minutes": None}]})
+    assert lines[2].endswith("| 66.6 (73.3 / 77.2 / 58.2 / 56.6) | – |")
