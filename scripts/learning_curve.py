@@ -93,10 +93,8 @@ def main() -> None:
 
 def _train_cmd(frac: float, out: Path) -> list[str]:
     script = str(ROOT / "scripts" / "train.py")
-    return [sys.executable, script, "--fraction", str(frac), "--no-install", "--force-corpus"] + [
-        "--output",
-        str(out),
-    ]
+    flags = ["--fraction", str(frac), "--no-install", "--force-corpus", "--output", str(out)]
+    return [sys.executable, script, *flags]
 
 
 def model_dev_f1(model: Path, dev: Path) -> dict[str, float]:

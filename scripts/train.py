@@ -504,6 +504,8 @@ def main() -> None:
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
     ap.add_argument("--no-attribution", action="store_true", help="skip the learned scorers (step 7)")
     args = ap.parse_args()
+    if args.vectors is not None and args.no_vectors:
+        ap.error("--vectors and --no-vectors exclude each other")
     if not CORPUS.is_file():
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
     corpus_dir = args.output / "corpus"

@@ -62,3 +62,13 @@ def test_the_packaged_models_arguments_are_the_documented_command() -> None:
     documented = train.__doc__.split("# the packaged model")[0].split("train.py", 1)[1].split()
     silver = Path(train.PACKAGED_MODEL_ARGS[-1]).relative_to(train.ROOT)
     assert [w for w in documented if w != "\\"] == [*train.PACKAGED_MODEL_ARGS[:-1], str(silver)]
+
+
+def test_vectors_and_no_vectors_together_are_refused(tmp_path, monkeypatch, capsys) -> None:
+    train = load_script("scripts/train.py")
+    argv = ["train.py", "--output", str(tmp_path), "--vectors", str(tmp_path), "--no-vectors"]
+    monkeypatch.setattr("sys.argv", argv)
+    with pytest.raises(SystemExit) as stop:
+        train.main()
+    assert stop.value.code == 2
+    assert "exclude each other" in capsys.readouterr().err
