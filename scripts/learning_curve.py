@@ -64,11 +64,13 @@ def main() -> None:
                 build_corpus(out / "corpus", frac, with_roles=False)
         elif not (args.reuse and model.is_dir()):
             subprocess.run([*_train_cmd(frac, out), *extra], check=True)
-        minutes: float | None = round((time.perf_counter() - t0) / 60, 1)
-        if model == PACKAGED:  # not trained here (the packaged model's own run: README)
-            minutes = None
-        elif (out / "train.json").is_file():
-            minutes = round(json.loads((out / "train.json").read_text())["seconds"] / 60, 1)
+        minutes: float | None = None  # the packaged model was not trained here (its own run: README)
+        if model != PACKAGED:
+            record = out / "train.json"  # train.py's own timing of the training step
+            seconds = time.perf_counter() - t0
+            if record.is_file():
+                seconds = json.loads(record.read_text())["seconds"]
+            minutes = round(seconds / 60, 1)
         corpus = json.loads((out / "corpus" / "corpus.json").read_text())
         nlp = build_nlp(learned_model=model)
         if args.student:  # scorers fitted on the packaged model's tok2vec: off for every point alike
@@ -99,16 +101,15 @@ def _train_cmd(frac: float, out: Path) -> list[str]:
 
 def model_dev_f1(model: Path, dev: Path) -> dict[str, float]:
     """The model's own exact-span F1 (%) on the development split, overall and per label, by spaCy's
-    scorer: what its training picked the checkpoint by, free of the rules and scorers around it."""
+    ``Language.evaluate`` (what ``spacy evaluate`` runs): what its training picked the checkpoint by, free
+    of the rules and scorers around it."""
     import spacy
-    from spacy.scorer import Scorer
     from spacy.tokens import DocBin
     from spacy.training import Example
 
     nlp = spacy.load(model)
-    docs = list(DocBin().from_disk(dev).get_docs(nlp.vocab))
-    examples = [Example(nlp(d.text), d) for d in docs]
-    scores = Scorer.score_spans(examples, "ents")
+    docs = DocBin().from_disk(dev).get_docs(nlp.vocab)
+    scores = nlp.evaluate([Example(nlp.make_doc(d.text), d) for d in docs])
     per = {k: round(100 * v["f"], 1) for k, v in (scores["ents_per_type"] or {}).items()}
     return {"all": round(100 * (scores["ents_f"] or 0.0), 1), **per}
 

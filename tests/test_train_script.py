@@ -57,7 +57,7 @@ def test_given_vectors_are_used_and_none_are_built(tmp_path, monkeypatch) -> Non
 
 def test_the_packaged_models_arguments_are_the_documented_command() -> None:
     """``PACKAGED_MODEL_ARGS`` (what the learning curve's ``--student`` points train with) is the command
-    the module docstring and the README give for the packaged model."""
+    the module docstring gives for the packaged model."""
     train = load_script("scripts/train.py")
     documented = train.__doc__.split("# the packaged model")[0].split("train.py", 1)[1].split()
     silver = Path(train.PACKAGED_MODEL_ARGS[-1]).relative_to(train.ROOT)
