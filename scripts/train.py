@@ -215,7 +215,8 @@ def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
     character offsets) as a ``DocBin``, the texts read from ``../shared`` and normalised as the teacher
     saw them: a student trains on the teacher's labels without the teacher, torch or its hour. An abstract
     whose normalised text no longer hashes as it did (a changed normalisation) or that is now an
-    evaluation abstract is dropped, as is any span that no longer falls on token boundaries."""
+    evaluation abstract is dropped, as is any span that no longer falls on token boundaries. A row's
+    ``missing`` ranges (``scripts/student_silver.py --agree``) get spaCy's missing tag: no loss there."""
     import gzip
 
     import spacy
@@ -242,7 +243,13 @@ def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
             doc = nlp.make_doc(text)
             spans = [doc.char_span(s, e, label=label) for s, e, label in row["ents"]]
             stats["unaligned"] += sum(span is None for span in spans)
-            doc.ents = [span for span in spans if span is not None]
+            # ranges the labeller left undecided (scripts/student_silver.py --agree): spaCy's missing tag
+            missing = [doc.char_span(s, e, alignment_mode="expand") for s, e in row.get("missing", ())]
+            doc.set_ents(
+                [span for span in spans if span is not None],
+                missing=[span for span in missing if span is not None and len(span)],
+                default="outside",
+            )
             stats["spans"] += len(doc.ents)
             stats["abstracts"] += 1
             db.add(doc)

@@ -99,3 +99,36 @@ def test_labels_need_ids(scripts, tmp_path) -> None:
     with pytest.raises(ValueError):
         teacher.write_labels(tmp_path / "out" / "x.jsonl.gz", [(None, _labelled("a:1"))])
     assert list((tmp_path / "out").iterdir()) == []  # no half-written file either
+
+
+def test_missing_ranges_are_left_unlabelled(scripts, tmp_path) -> None:
+    """A row's ``missing`` ranges (scripts/student_silver.py --agree) become spaCy's missing tag: the
+    student is taught neither entity nor "outside" there, and every other token stays "outside"."""
+    train, teacher = scripts
+    labels = tmp_path / "silver.jsonl.gz"
+    teacher.write_labels(labels, [("a:1", _labelled("a:1"))])
+    with gzip.open(labels, "rt") as fh:
+        row = json.loads(fh.readline())
+    text = normalize_text(ABSTRACTS["a:1"]).text
+    start = text.index("top-1")
+    row["ents"] = [e for e in row["ents"] if e[2] != "TASK"]
+    row["missing"] = [[text.index("image"), text.index("image") + 20], [start + 2, start + 8]]
+    with gzip.open(labels, "wt") as fh:
+        fh.write(json.dumps(row) + "\n")
+    train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
+    (doc,) = _read(tmp_path / "silver.spacy")
+    assert [(e.text, e.label_) for e in doc.ents] == [("FooNet", "METHOD"), ("ImageNet", "DATASET")]
+    missing = [t.text for t in doc if t.ent_iob_ == ""]
+    # a range that starts or ends inside a token leaves that whole token missing
+    assert missing == ["image", "classification", "top-1", "accuracy"]
+    assert doc[0].ent_iob_ == "O" and doc[-1].ent_iob_ == "O"
+
+
+def test_agreement_keeps_shared_spans_and_leaves_the_rest_missing() -> None:
+    agreement = load_script("scripts/student_silver.py").agreement
+    teacher = [(0, 6, "METHOD"), (10, 30, "TASK"), (40, 48, "DATASET")]
+    student = [(0, 6, "METHOD"), (10, 25, "TASK"), (27, 35, "METRIC"), (40, 48, "METHOD")]
+    agreed, missing = agreement(teacher, student)
+    assert agreed == [(0, 6, "METHOD")]
+    # boundary and type disagreements alike; overlapping ranges merged into one
+    assert missing == [(10, 35), (40, 48)]
