@@ -57,8 +57,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -243,11 +244,9 @@ def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
             doc = nlp.make_doc(text)
             spans = [doc.char_span(s, e, label=label) for s, e, label in row["ents"]]
             stats["unaligned"] += sum(span is None for span in spans)
-            # ranges the labeller left undecided (scripts/student_silver.py --agree): spaCy's missing tag
-            missing = [doc.char_span(s, e, alignment_mode="expand") for s, e in row.get("missing", ())]
             doc.set_ents(
                 [span for span in spans if span is not None],
-                missing=[span for span in missing if span is not None and len(span)],
+                missing=_missing_spans(doc, row.get("missing", ())),
                 default="outside",
             )
             stats["spans"] += len(doc.ents)
@@ -256,6 +255,22 @@ def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
     output.parent.mkdir(parents=True, exist_ok=True)
     db.to_disk(output)
     return stats
+
+
+def _missing_spans(doc: Any, ranges: Iterable[Sequence[int]]) -> list[Any]:
+    """The character ranges a labeller left undecided (``scripts/student_silver.py --agree``) as token
+    spans for spaCy's missing tag: widened to whole tokens, and merged where two now share a token
+    (``Doc.set_ents`` refuses a token in two spans)."""
+    merged: list[list[int]] = []
+    for s, e in sorted(ranges):
+        span = doc.char_span(s, e, alignment_mode="expand")
+        if span is None or not len(span):
+            continue
+        if merged and span.start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], span.end)
+        else:
+            merged.append([span.start, span.end])
+    return [doc[a:b] for a, b in merged]
 
 
 def build_vectors(out: Path) -> Path:

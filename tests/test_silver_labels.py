@@ -132,3 +132,22 @@ def test_agreement_keeps_shared_spans_and_leaves_the_rest_missing() -> None:
     assert agreed == [(0, 6, "METHOD")]
     # boundary and type disagreements alike; overlapping ranges merged into one
     assert missing == [(10, 35), (40, 48)]
+
+
+def test_missing_ranges_sharing_a_token_are_merged(scripts, tmp_path) -> None:
+    """Two undecided ranges that widen onto one token become one missing stretch, not an error: spaCy
+    refuses a token in two spans."""
+    train, teacher = scripts
+    labels = tmp_path / "silver.jsonl.gz"
+    teacher.write_labels(labels, [("a:1", _labelled("a:1"))])
+    with gzip.open(labels, "rt") as fh:
+        row = json.loads(fh.readline())
+    text = normalize_text(ABSTRACTS["a:1"]).text
+    at = text.index("classification")
+    row["ents"] = [e for e in row["ents"] if e[2] != "TASK"]
+    row["missing"] = [[at + 3, at + 14], [at - 6, at + 2]]  # both inside "classification"
+    with gzip.open(labels, "wt") as fh:
+        fh.write(json.dumps(row) + "\n")
+    train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
+    (doc,) = _read(tmp_path / "silver.spacy")
+    assert [t.text for t in doc if t.ent_iob_ == ""] == ["image", "classification"]
