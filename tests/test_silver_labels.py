@@ -101,27 +101,48 @@ def test_labels_need_ids(scripts, tmp_path) -> None:
     assert list((tmp_path / "out").iterdir()) == []  # no half-written file either
 
 
-def test_missing_ranges_are_left_unlabelled(scripts, tmp_path) -> None:
-    """A row's ``missing`` ranges (scripts/student_silver.py --agree) become spaCy's missing tag: the
-    student is taught neither entity nor "outside" there, and every other token stays "outside"."""
+def _with_missing(scripts, tmp_path, ranges):  # type: ignore[no-untyped-def]
+    """a:1 labelled without its task, with ``ranges(text)`` as the row's ``missing``, read back."""
     train, teacher = scripts
     labels = tmp_path / "silver.jsonl.gz"
     teacher.write_labels(labels, [("a:1", _labelled("a:1"))])
     with gzip.open(labels, "rt") as fh:
         row = json.loads(fh.readline())
-    text = normalize_text(ABSTRACTS["a:1"]).text
-    start = text.index("top-1")
     row["ents"] = [e for e in row["ents"] if e[2] != "TASK"]
-    row["missing"] = [[text.index("image"), text.index("image") + 20], [start + 2, start + 8]]
+    row["missing"] = ranges(normalize_text(ABSTRACTS["a:1"]).text)
     with gzip.open(labels, "wt") as fh:
         fh.write(json.dumps(row) + "\n")
     train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
     (doc,) = _read(tmp_path / "silver.spacy")
+    return doc
+
+
+def test_missing_ranges_are_left_unlabelled(scripts, tmp_path) -> None:
+    """A row's ``missing`` ranges (scripts/student_silver.py --agree) become spaCy's missing tag: the
+    student is taught neither entity nor "outside" there, and every other token stays "outside"."""
+
+    def ranges(text):  # type: ignore[no-untyped-def]
+        image, top = text.index("image"), text.index("top-1")
+        return [[image, image + 20], [top + 2, top + 8]]
+
+    doc = _with_missing(scripts, tmp_path, ranges)
     assert [(e.text, e.label_) for e in doc.ents] == [("FooNet", "METHOD"), ("ImageNet", "DATASET")]
     missing = [t.text for t in doc if t.ent_iob_ == ""]
     # a range that starts or ends inside a token leaves that whole token missing
     assert missing == ["image", "classification", "top-1", "accuracy"]
     assert doc[0].ent_iob_ == "O" and doc[-1].ent_iob_ == "O"
+
+
+def test_missing_ranges_sharing_a_token_are_merged(scripts, tmp_path) -> None:
+    """Two undecided ranges that widen onto one token become one missing stretch, not an error: spaCy
+    refuses a token in two spans."""
+
+    def ranges(text):  # type: ignore[no-untyped-def]
+        at = text.index("classification")
+        return [[at + 3, at + 14], [at - 6, at + 2]]  # both end or start inside "classification"
+
+    doc = _with_missing(scripts, tmp_path, ranges)
+    assert [t.text for t in doc if t.ent_iob_ == ""] == ["image", "classification"]
 
 
 def test_agreement_keeps_shared_spans_and_leaves_the_rest_missing() -> None:
@@ -132,22 +153,3 @@ def test_agreement_keeps_shared_spans_and_leaves_the_rest_missing() -> None:
     assert agreed == [(0, 6, "METHOD")]
     # boundary and type disagreements alike; overlapping ranges merged into one
     assert missing == [(10, 35), (40, 48)]
-
-
-def test_missing_ranges_sharing_a_token_are_merged(scripts, tmp_path) -> None:
-    """Two undecided ranges that widen onto one token become one missing stretch, not an error: spaCy
-    refuses a token in two spans."""
-    train, teacher = scripts
-    labels = tmp_path / "silver.jsonl.gz"
-    teacher.write_labels(labels, [("a:1", _labelled("a:1"))])
-    with gzip.open(labels, "rt") as fh:
-        row = json.loads(fh.readline())
-    text = normalize_text(ABSTRACTS["a:1"]).text
-    at = text.index("classification")
-    row["ents"] = [e for e in row["ents"] if e[2] != "TASK"]
-    row["missing"] = [[at + 3, at + 14], [at - 6, at + 2]]  # both inside "classification"
-    with gzip.open(labels, "wt") as fh:
-        fh.write(json.dumps(row) + "\n")
-    train.silver_from_labels(labels, tmp_path / "silver.spacy", n=10)
-    (doc,) = _read(tmp_path / "silver.spacy")
-    assert [t.text for t in doc if t.ent_iob_ == ""] == ["image", "classification"]
