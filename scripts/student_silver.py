@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train import CORPUS, digest, normalize_text, read_jsonl  # noqa: E402
+from train import CORPUS, digest, merge_ranges, normalize_text, read_jsonl  # noqa: E402
 
 Span3 = tuple[int, int, str]
 
@@ -35,14 +35,7 @@ def agreement(teacher: list[Span3], student: list[Span3]) -> tuple[list[Span3], 
     other span of either model, overlapping ranges merged: where the two disagree the student is taught
     nothing. Within one model spans never overlap, so a disagreement never overlaps an agreed span."""
     agreed = sorted(set(teacher) & set(student))
-    other = sorted((s, e) for s, e, label in set(teacher) ^ set(student))
-    merged: list[tuple[int, int]] = []
-    for s, e in other:
-        if merged and s < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
-        else:
-            merged.append((s, e))
-    return agreed, merged
+    return agreed, merge_ranges((s, e) for s, e, _ in set(teacher) ^ set(student))
 
 
 def _rows(labels: Path, n: int) -> Iterator[dict]:
@@ -63,7 +56,6 @@ def main() -> None:
     args = ap.parse_args()
 
     import spacy
-    from tqdm import tqdm
 
     nlp = spacy.load(args.model)
     texts = {r["id"]: r["abstract"] for r in read_jsonl(CORPUS)}
@@ -73,7 +65,7 @@ def main() -> None:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.output.with_name(args.output.name + ".part")
     try:
-        _write(tmp, rows, normalised, nlp.pipe(normalised, batch_size=64), args.agree, stats, tqdm)
+        _write(tmp, rows, normalised, nlp.pipe(normalised, batch_size=64), args.agree, stats)
     except BaseException:
         tmp.unlink(missing_ok=True)  # never a half-written labels file
         raise
@@ -81,7 +73,9 @@ def main() -> None:
     print(json.dumps(stats))
 
 
-def _write(tmp, rows, normalised, docs, agree, stats, tqdm) -> None:  # type: ignore[no-untyped-def]
+def _write(tmp, rows, normalised, docs, agree, stats) -> None:  # type: ignore[no-untyped-def]
+    from tqdm import tqdm
+
     with gzip.open(tmp, "wt", encoding="utf-8") as fh:
         labelled = zip(rows, normalised, docs, strict=True)
         for row, text, doc in tqdm(labelled, total=len(rows), desc="labelling"):

@@ -257,20 +257,24 @@ def silver_from_labels(labels: Path, output: Path, n: int) -> dict[str, int]:
     return stats
 
 
+def merge_ranges(ranges: Iterable[Sequence[int]]) -> list[tuple[int, int]]:
+    """``(start, end)`` ranges sorted, overlapping ones joined into one (touching ones stay apart)."""
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted((r[0], r[1]) for r in ranges):
+        if merged and s < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
 def _missing_spans(doc: Any, ranges: Iterable[Sequence[int]]) -> list[Any]:
     """The character ranges a labeller left undecided (``scripts/student_silver.py --agree``) as token
     spans for spaCy's missing tag: widened to whole tokens, and merged where two now share a token
     (``Doc.set_ents`` refuses a token in two spans)."""
-    merged: list[list[int]] = []
-    for s, e in sorted(ranges):
-        span = doc.char_span(s, e, alignment_mode="expand")
-        if span is None or not len(span):
-            continue
-        if merged and span.start < merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], span.end)
-        else:
-            merged.append([span.start, span.end])
-    return [doc[a:b] for a, b in merged]
+    spans = (doc.char_span(s, e, alignment_mode="expand") for s, e in ranges)
+    tokens = [(span.start, span.end) for span in spans if span is not None and len(span)]
+    return [doc[a:b] for a, b in merge_ranges(tokens)]
 
 
 def build_vectors(out: Path) -> Path:
