@@ -9,13 +9,13 @@ on the held-out sets, pooled (ICLR held-out and cross-venue; totals only). Tells
 would pay: a curve still rising at 100% says yes.
 
 ``--student`` trains each point as the packaged model was trained (``train.PACKAGED_MODEL_ARGS``: the gold
-share repeated beside the same 16,000 silver abstracts, labelled by a teacher fine-tuned on the whole
-corpus, so only the gold shrinks), with the packaged model's own vectors; the 100% point is the packaged
-model itself, not retrained. Its held-out scores are the rules and the model combined with the learned
-mention filter and proposal choice **off** at every point: those scorers read the entity model's tok2vec
-as features and were fitted behind the packaged model, so on another model's tok2vec they score noise
-(with them on, the 25% point's Metric fell to 50.8). Each point also reports its model's own exact-span
-F1 on the development split (``model_dev``).
+share repeated beside the same silver abstracts, 32,000 since 0.16.0, labelled by a teacher fine-tuned on
+the whole corpus, so only the gold shrinks), with the packaged model's own vectors; the 100% point is the
+packaged model itself, not retrained. Its held-out scores are the rules and the model combined with the
+learned mention filter and proposal choice **off** at every point: those scorers read the entity model's
+tok2vec as features and were fitted behind the packaged model, so on another model's tok2vec they score
+noise (with them on, the 25% point's Metric fell to 50.8). Each point also reports its model's own
+exact-span F1 on the development split (``model_dev``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
     python scripts/train_teacher.py fine-tune --corpus out/train/corpus --output out/teacher
     python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
         --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
+    python scripts/train_teacher.py score --teacher out/teacher out/teacher-s1 --corpus out/train/corpus
+        # dev-split F1 of one teacher or of several as an ensemble (``silver`` takes several too)
 
 Why: the packaged entity model is a CNN over hashed features (96 wide, 128 since 0.15.0); the question
 is whether a pretrained transformer learns the annotators' conventions better from the same 2,521
@@ -88,14 +90,33 @@ def span_f1(gold: Iterable[tuple[int, Span3]], pred: Iterable[tuple[int, Span3]]
     return out
 
 
-class Tagger:
-    """The fine-tuned encoder over spaCy Docs' words: BIO tags per word."""
+def mean_piece_tags(probs: Sequence[Sequence[Sequence[float]]]) -> list[int]:
+    """The tag of each word-piece from several taggers' probabilities (taggers x pieces x tags): the
+    argmax of their mean. One tagger's argmax is its own; several outvote each other's unsure pieces."""
+    import numpy
 
-    def __init__(self, path: Path, model: Any = None) -> None:
+    return numpy.mean(numpy.asarray(probs, dtype="float64"), axis=0).argmax(-1).tolist()
+
+
+class Tagger:
+    """The fine-tuned encoder over spaCy Docs' words: BIO tags per word. Given several fine-tuned
+    encoders (``paths``; an ensemble of teachers), a word-piece's tag is the argmax of their mean tag
+    probabilities; they must share the first one's tokenizer (all are fine-tuned from one base)."""
+
+    def __init__(self, path: Path | Sequence[Path], model: Any = None) -> None:
         from transformers import AutoModelForTokenClassification, AutoTokenizer
 
-        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
-        self.model = model or AutoModelForTokenClassification.from_pretrained(str(path), num_labels=len(TAGS))
+        paths = [path] if isinstance(path, Path | str) else list(path)
+        self.tokenizer = AutoTokenizer.from_pretrained(str(paths[0]))
+        for other in paths[1:]:
+            if AutoTokenizer.from_pretrained(str(other)).get_vocab() != self.tokenizer.get_vocab():
+                raise SystemExit(f"{other}: another tokenizer than {paths[0]}'s; no ensemble of them")
+        self.models = [model] if model is not None else []
+        self.models += [
+            AutoModelForTokenClassification.from_pretrained(str(p), num_labels=len(TAGS))
+            for p in paths[len(self.models) :]
+        ]
+        self.model = self.models[0]  # the one fine_tune trains
 
     def encode(self, words: Sequence[str]) -> Any:
         return self.tokenizer(list(words), is_split_into_words=True, truncation=True, max_length=MAX_PIECES)
@@ -103,7 +124,8 @@ class Tagger:
     def tags(self, docs: Sequence[Any], batch_size: int = 32) -> list[list[str]]:
         import torch
 
-        self.model.eval()
+        for m in self.models:
+            m.eval()
         encs = [self.encode([t.text for t in d]) for d in docs]
         order = sorted(range(len(docs)), key=lambda i: len(encs[i]["input_ids"]))
         out: dict[int, list[str]] = {}
@@ -111,12 +133,23 @@ class Tagger:
             for k in range(0, len(order), batch_size):
                 chunk = order[k : k + batch_size]
                 ids, mask, _ = pad([encs[i]["input_ids"] for i in chunk], None, self.tokenizer.pad_token_id)
-                logits = self.model(input_ids=ids, attention_mask=mask).logits
+                if len(self.models) == 1:  # argmax of the logits: the single teacher's labels as before
+                    best = self.model(input_ids=ids, attention_mask=mask).logits.argmax(-1).tolist()
+                else:
+                    probs = [
+                        m(input_ids=ids, attention_mask=mask).logits.softmax(-1).tolist() for m in self.models
+                    ]
+                    best = [mean_piece_tags([p[row] for p in probs]) for row in range(len(chunk))]
                 for row, i in enumerate(chunk):
-                    pieces = logits[row].argmax(-1).tolist()
-                    out[i] = word_tags(pieces, encs[i].word_ids(), len(docs[i]))
+                    out[i] = word_tags(best[row], encs[i].word_ids(), len(docs[i]))
         self.model.train()
         return [out[i] for i in range(len(docs))]
+
+    def score(self, corpus: Path) -> dict[str, float]:
+        """Exact-span F1 per type on ``corpus``'s dev split (what fine_tune keeps the best epoch by)."""
+        dev = read_docs(corpus / "dev.spacy")
+        gold = [(i, s) for i, d in enumerate(dev) for s in tag_spans(doc_tags(d))]
+        return span_f1(gold, [(i, s) for i, t in enumerate(self.tags(dev)) for s in tag_spans(t)])
 
 
 def pad(
@@ -204,7 +237,7 @@ def fine_tune(
 
 
 def silver(
-    teacher: Path,
+    teacher: Path | Sequence[Path],
     rows: Iterable[tuple[str | None, str]],
     annotated: Iterable[str],
     n: int,
@@ -213,7 +246,8 @@ def silver(
     labels_out: Path | None = None,
 ) -> int:
     """The teacher's entities on ``n`` of ``rows`` ((id, text), shuffled by ``seed``), none of
-    ``annotated``; with ``labels_out``, also as ids and character offsets (``write_labels``)."""
+    ``annotated``; with ``labels_out``, also as ids and character offsets (``write_labels``). Several
+    teachers label as one ensemble (``Tagger``)."""
     import spacy
     from spacy.tokens import DocBin, Span
 
@@ -291,15 +325,20 @@ def main() -> None:
     ft.add_argument("--batch", type=int, default=16)
     ft.add_argument("--seed", type=int, default=0)
     sv = sub.add_parser("silver", help="label unannotated abstracts (JSON lines with 'text') with a teacher")
-    sv.add_argument("--teacher", type=Path, required=True)
+    sv.add_argument("--teacher", type=Path, nargs="+", required=True, help="one or more (an ensemble)")
     sv.add_argument("--texts", type=Path, required=True)
     sv.add_argument("--annotated", type=Path, required=True, help="corpus directory whose texts are skipped")
     sv.add_argument("--n", type=int, default=8000)
     sv.add_argument("--output", type=Path, required=True)
     sv.add_argument("--seed", type=int, default=0)
     sv.add_argument("--labels-out", type=Path, help="also write the labels as ids and offsets (.jsonl.gz)")
+    sc = sub.add_parser("score", help="a teacher's (or an ensemble's) F1 on a corpus directory's dev split")
+    sc.add_argument("--teacher", type=Path, nargs="+", required=True)
+    sc.add_argument("--corpus", type=Path, required=True)
     args = ap.parse_args()
-    if args.command == "fine-tune":
+    if args.command == "score":
+        print(json.dumps(Tagger(args.teacher).score(args.corpus)))
+    elif args.command == "fine-tune":
         fine_tune(args.corpus, args.output, args.epochs, args.schedule, args.lr, args.batch, args.seed)
     else:
         annotated = [

@@ -153,3 +153,16 @@ def test_agreement_keeps_shared_spans_and_leaves_the_rest_missing() -> None:
     assert agreed == [(0, 6, "METHOD")]
     # boundary and type disagreements alike; overlapping ranges merged into one
     assert missing == [(10, 35), (40, 48)]
+
+
+def test_an_ensemble_of_teachers_takes_the_argmax_of_their_mean_probabilities() -> None:
+    mean_piece_tags = load_script("scripts/train_teacher.py").mean_piece_tags
+    sure_o = [0.9, 0.1, 0.0]
+    unsure_b = [0.4, 0.6, 0.0]
+    # one teacher: its own argmax, piece by piece
+    assert mean_piece_tags([[sure_o, unsure_b]]) == [0, 1]
+    # a second teacher sure of O outvotes the first's unsure B; an argmax vote of two would tie
+    assert mean_piece_tags([[sure_o, unsure_b], [sure_o, [0.8, 0.2, 0.0]]]) == [0, 0]
+    # three teachers, each unsure of something else: the tag with most mass wins, not the most votes
+    three = [[[0.34, 0.33, 0.33]], [[0.0, 0.3, 0.7]], [[0.34, 0.33, 0.33]]]
+    assert mean_piece_tags(three) == [2]
