@@ -145,9 +145,8 @@ class Tagger:
         self.model.train()
         return [out[i] for i in range(len(docs))]
 
-    def score(self, corpus: Path) -> dict[str, float]:
-        """Exact-span F1 per type on ``corpus``'s dev split (what fine_tune keeps the best epoch by)."""
-        dev = read_docs(corpus / "dev.spacy")
+    def score(self, dev: Sequence[Any]) -> dict[str, float]:
+        """Exact-span F1 per type against ``dev``'s gold entities (what fine_tune keeps the best epoch by)."""
         gold = [(i, s) for i, d in enumerate(dev) for s in tag_spans(doc_tags(d))]
         return span_f1(gold, [(i, s) for i, t in enumerate(self.tags(dev)) for s in tag_spans(t)])
 
@@ -205,7 +204,6 @@ def fine_tune(
     steps = max(schedule, epochs) * len(batches)
     opt = torch.optim.AdamW(tagger.model.parameters(), lr=lr, weight_decay=0.01)
     sched = get_linear_schedule_with_warmup(opt, int(0.06 * steps), steps)
-    gold = [(i, s) for i, d in enumerate(dev) for s in tag_spans(doc_tags(d))]
     log: list[dict[str, Any]] = []
     best = -1.0
     t0 = time.perf_counter()
@@ -222,8 +220,7 @@ def fine_tune(
             opt.step()
             sched.step()
             opt.zero_grad()
-        pred = [(i, s) for i, tags in enumerate(tagger.tags(dev)) for s in tag_spans(tags)]
-        scores = span_f1(gold, pred)
+        scores = tagger.score(dev)
         log.append({"epoch": epoch, "seconds": round(time.perf_counter() - t0), **scores})
         print(json.dumps(log[-1]), flush=True)
         if scores["ALL"] > best:
@@ -337,7 +334,7 @@ def main() -> None:
     sc.add_argument("--corpus", type=Path, required=True)
     args = ap.parse_args()
     if args.command == "score":
-        print(json.dumps(Tagger(args.teacher).score(args.corpus)))
+        print(json.dumps(Tagger(args.teacher).score(read_docs(args.corpus / "dev.spacy"))))
     elif args.command == "fine-tune":
         fine_tune(args.corpus, args.output, args.epochs, args.schedule, args.lr, args.batch, args.seed)
     else:
