@@ -231,11 +231,19 @@ def paired_ratio(bare_s: list[float], ours_s: list[float]) -> dict[str, Any]:
 def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROUNDS) -> dict[str, Any]:
     """Bare ``spacy.load`` (every component) against paperkg's NLP stage (reading and normalising the
     corpus included) on the same abstracts, in one process: both loaded and warmed up first, then
-    ``rounds`` rounds of a bare pass followed by ours. Then one pass with ``workers`` processes."""
+    ``rounds`` rounds of a bare pass followed by ours. Then one pass with ``workers`` processes.
+
+    The stage loads its pipelines on numpy's BLAS (``pipeline.extract.blas``), bare spaCy runs on
+    thinc's default blis. The rounds run with one BLAS thread, so that the ratio compares the work of one
+    core each (blis is single-threaded); each round also times the bare model loaded as the stage loads
+    its own (``bare_same_ops``), so the report says how much of the ratio is the ops and how much the
+    work."""
     import spacy
+    from threadpoolctl import threadpool_limits
 
     from pipeline.corpus.normalize import normalize_text
     from pipeline.corpus.read import read_corpus
+    from pipeline.extract import blas
     from pipeline.extract import nlp as ours
 
     papers = list(read_corpus([corpus]))
@@ -243,6 +251,7 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROU
     n = len(texts)
     model = ours.model_name()
     bare = spacy.load(model)
+    bare_ops = blas.load(model)
     nlp = ours.build_nlp()
     tokens = sum(len(d) for d in bare.tokenizer.pipe(texts, batch_size=256))
     out: dict[str, Any] = {
@@ -253,28 +262,33 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROU
         "our_pipes": list(nlp.pipe_names),
         "rounds": rounds,
     }
-    for _ in bare.pipe(texts[:NLP_WARMUP], batch_size=batch_size):
-        pass
+    for lang in (bare, bare_ops):
+        for _ in lang.pipe(texts[:NLP_WARMUP], batch_size=batch_size):
+            pass
     for _ in ours.extract(papers[:NLP_WARMUP], nlp, n_process=1, batch_size=batch_size):
         pass
 
     bare_s: list[float] = []
+    bare_ops_s: list[float] = []
     ours_s: list[float] = []
-    for k in range(rounds):
-        t0 = time.perf_counter()
-        for _ in bare.pipe(texts, batch_size=batch_size):
-            pass
-        bare_s.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        for _ in ours.extract(read_corpus([corpus]), nlp, n_process=1, batch_size=batch_size):
-            pass
-        ours_s.append(time.perf_counter() - t0)
-        print(
-            f"   nlp round {k + 1}: bare {bare_s[-1]:.1f} s, ours {ours_s[-1]:.1f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-    del bare, nlp
+    with threadpool_limits(limits=1, user_api="blas"):
+        for k in range(rounds):
+            for lang, times in ((bare, bare_s), (bare_ops, bare_ops_s)):
+                t0 = time.perf_counter()
+                for _ in lang.pipe(texts, batch_size=batch_size):
+                    pass
+                times.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            for _ in ours.extract(read_corpus([corpus]), nlp, n_process=1, batch_size=batch_size):
+                pass
+            ours_s.append(time.perf_counter() - t0)
+            print(
+                f"   nlp round {k + 1}: bare {bare_s[-1]:.1f} s, bare on the stage's ops "
+                f"{bare_ops_s[-1]:.1f} s, ours {ours_s[-1]:.1f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    del bare, bare_ops, nlp
 
     from pipeline.build.distributed import extract_pool
 
@@ -291,10 +305,16 @@ def bench_nlp(corpus: Path, workers: int, batch_size: int, rounds: int = NLP_ROU
     out["bare"] = rate(statistics.median(bare_s))
     out["ours_1"] = rate(ours1_s)
     out[f"ours_{workers}"] = rate(oursn_s)
-    out["round_seconds"] = {"bare": [round(x, 2) for x in bare_s], "ours": [round(x, 2) for x in ours_s]}
+    out["bare_same_ops"] = rate(statistics.median(bare_ops_s))
+    out["round_seconds"] = {
+        "bare": [round(x, 2) for x in bare_s],
+        "bare_same_ops": [round(x, 2) for x in bare_ops_s],
+        "ours": [round(x, 2) for x in ours_s],
+    }
     out["round_ratios"] = paired["ratios"]
     out["ratio_spread"] = paired["spread"]
     out["ratio_ours_vs_bare"] = paired["median"]
+    out["ratio_ours_vs_bare_same_ops"] = paired_ratio(bare_ops_s, ours_s)["median"]
     out["speedup"] = round(ours1_s / oursn_s, 2)
     out["workers"] = workers
     return out
@@ -525,9 +545,9 @@ def markdown(report: dict[str, Any]) -> str:
         "## NLP stage vs bare spaCy model",
         "",
         "| abstracts | tokens | bare abs/s | bare tok/s | ours 1w abs/s | ours 1w tok/s | "
-        "ratio, median round (≤1.3) | "
+        "ratio, median round (≤1.3) | ratio to bare on the stage's ops | "
         f"ours {report['workers']}w abs/s | speed-up (≥1.7) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     w = report["workers"]
     for size in report["sizes"]:
@@ -538,6 +558,7 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {n['abstracts']} | {n['tokens']} | {n['bare']['abstracts_per_s']} | "
             f"{n['bare']['tokens_per_s']} | "
             f"{n['ours_1']['abstracts_per_s']} | {n['ours_1']['tokens_per_s']} | {n['ratio_ours_vs_bare']} | "
+            f"{n.get('ratio_ours_vs_bare_same_ops', '-')} | "
             f"{n[f'ours_{w}']['abstracts_per_s']} | {n['speedup']} |"
         )
     lines += [
@@ -708,7 +729,12 @@ def evaluate_targets(report: dict[str, Any]) -> list[dict[str, Any]]:
         out.append(
             {
                 "target": "NLP stage ≤ 1.3× bare model time",
-                "measured": f"{n['ratio_ours_vs_bare']}× ({_rounds_text(n)}{n['abstracts']} abstracts)",
+                "measured": f"{n['ratio_ours_vs_bare']}× ({_rounds_text(n)}{n['abstracts']} abstracts"
+                + (
+                    f"; {n['ratio_ours_vs_bare_same_ops']}× bare loaded on the stage's ops)"
+                    if "ratio_ours_vs_bare_same_ops" in n
+                    else ")"
+                ),
                 "holds": n["ratio_ours_vs_bare"] <= TARGETS["nlp_ratio"],
             }
         )

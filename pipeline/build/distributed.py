@@ -40,6 +40,7 @@ _WORKER_NLP: dict[str, Any] = {}
 
 def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> list[PaperExtraction]:
     """Runs on a worker: the NLP stage over one batch, with the worker's cached pipeline."""
+    from ..extract import blas
     from ..extract import nlp as _nlp
 
     if version != _nlp.PIPELINE_VERSION:
@@ -49,17 +50,20 @@ def _extract_batch(papers: list[PaperRecord], version: str, batch_size: int) -> 
         )
     model = _WORKER_NLP.get("nlp")
     if model is None:
+        blas.one_thread()  # a dask worker: one pipeline per process, one core each
         model = _WORKER_NLP["nlp"] = _nlp.build_nlp()
     return list(_nlp.extract(papers, model, n_process=1, batch_size=batch_size))
 
 
 def _pool_init(parent: int) -> None:
+    from ..extract import blas
     from ..extract import nlp as _nlp
 
     # Ctrl-C reaches the whole process group: the driver stops the workers itself, without a traceback
     # from each; and a worker whose driver is gone (even SIGKILLed) exits instead of holding 300 MB.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    blas.one_thread()  # the pool is the parallelism: one BLAS thread per worker
     _WORKER_NLP["nlp"] = _nlp.build_nlp()
 
 

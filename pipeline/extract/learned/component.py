@@ -13,11 +13,11 @@ from functools import cache
 from itertools import islice
 from pathlib import Path
 
-import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ...errors import ConfigError
+from .. import blas
 from ..entities.title import title_of
 from .task_candidates import TITLE_SPANS_KEY
 from .vectors import TITLE_VECTORS_KEY, VECTORS_KEY, token_vectors
@@ -35,7 +35,7 @@ def model_available(path: Path = MODEL_DIR) -> bool:
 def load_model(path: str) -> Language:
     if not model_available(Path(path)):
         raise ConfigError(f"no trained entity model at {path}: run python scripts/train.py")
-    return spacy.load(path)
+    return blas.load(path)
 
 
 class LearnedEntities:
