@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.extract.entities.tidy import tidy, tidy_mention
+from pipeline.extract.entities.tidy import tidy, tidy_mention, without_dataset_prefix
 from pipeline.records import EntityMention, EntityType
 
 
@@ -46,3 +46,36 @@ def test_offsets_follow_the_cut_and_aliases_are_tidied() -> None:
     assert (
         t is not None and t.text == "TP-N2F" and text[t.start : t.end] == "TP-N2F" and t.aliases == ("TPN2F",)
     )
+
+
+def _at(text: str, kind: EntityType, name: str) -> EntityMention:
+    start = text.index(name)
+    return EntityMention(type=kind, text=name, start=start, end=start + len(name), sentence=text)
+
+
+def test_a_metric_loses_the_dataset_it_starts_with() -> None:
+    text = "It gains 20% in HICO-DET mAP and 3% ARO top-1 accuracy."
+    found = without_dataset_prefix(
+        [
+            _at(text, EntityType.DATASET, "HICO-DET"),
+            _at(text, EntityType.METRIC, "HICO-DET mAP"),
+            _at(text, EntityType.METRIC, "ARO top-1 accuracy"),  # ARO is no dataset mention here
+        ]
+    )
+    metrics = [m for m in found if m.type is EntityType.METRIC]
+    assert [m.text for m in metrics] == ["mAP", "ARO top-1 accuracy"]
+    assert text[metrics[0].start : metrics[0].end] == "mAP"
+
+
+def test_a_vague_rest_keeps_the_name_and_a_named_rest_is_not_listed_twice() -> None:
+    text = "A GLUE score of 80, and 2 points of WikiText-2 perplexity; perplexity falls."
+    found = without_dataset_prefix(
+        [
+            _at(text, EntityType.DATASET, "GLUE"),
+            _at(text, EntityType.DATASET, "WikiText-2"),
+            _at(text, EntityType.METRIC, "GLUE score"),
+            _at(text, EntityType.METRIC, "WikiText-2 perplexity"),
+            _at(text, EntityType.METRIC, "perplexity"),
+        ]
+    )
+    assert sorted(m.text for m in found if m.type is EntityType.METRIC) == ["GLUE score", "perplexity"]

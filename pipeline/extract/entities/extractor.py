@@ -94,7 +94,7 @@ from .roles import (
     subject_of_success,
 )
 from .tasks import select_tasks
-from .tidy import tidy_mention
+from .tidy import tidy_mention, without_dataset_prefix
 from .title import is_whole_title, title_name, title_name_spans, title_names_data, title_of
 from .types import acro_type, decide_type, not_a_method, type_votes
 
@@ -526,7 +526,7 @@ class EntityFinder:
                 role_source=self.role_source,
                 known=res.known_names,
             )
-        mentions = [t for m in found if (t := tidy_mention(m)) is not None]
+        mentions = without_dataset_prefix([t for m in found if (t := tidy_mention(m)) is not None])
         # task candidates (the title's and the abstract's phrases) only where the filter decides (it
         # keeps none it has no threshold for) or training records them
         scored = modelled and (self.learned_filter or self.filter_hook is not None)
