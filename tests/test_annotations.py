@@ -92,3 +92,24 @@ def test_the_sample_has_every_venue_in_equal_shares() -> None:
     order = Path(ANN / "train.ids").read_text().split()
     venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in order)
     assert len(venues) == 10 and max(venues.values()) - min(venues.values()) <= 1
+
+
+def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str, str]) -> None:
+    """The teacher's labels (``data/silver``) train the packaged model: none may point at an abstract of
+    ``eval-exclude.sha256`` or of the project's own evaluation sets."""
+    import gzip
+
+    excluded = {
+        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")
+    }
+    evaluation = {i for name in ("xvenue_heldout", "results_heldout") for i in _ids(name)}
+    files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))
+    assert files
+    for path in files:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            ids = [json.loads(ln)["id"] for ln in fh if ln.strip()]
+        assert len(ids) == len(set(ids)), path.name
+        digests = {i: hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() for i in ids}
+        kept = [i for i in ids if digests[i] in excluded]
+        assert not kept, (path.name, kept[:5])
+        assert not evaluation & set(ids), path.name
