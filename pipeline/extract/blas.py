@@ -3,7 +3,7 @@
 Why: most of the stage's time is the matrix products of two CNN encoders, en_core_web_sm's and the
 packaged entity model's (128 wide). thinc's CPU ops hand them to blis unless told otherwise; numpy's
 matrix product (the OpenBLAS its wheels ship) computes the same products faster on one core, about 1.8x
-for the entity model on this project's bench machine, and the stage as a whole went from 1.41x to 1.0x
+for the entity model on this project's bench machine, and the stage as a whole went from 1.42x to 1.02x
 the time of bare ``en_core_web_sm`` (``scripts/bench.py``, README "Performance"), with the same entities.
 The switch is thinc's own: a layer's ``ops`` are what it computes with, and ``Model.to_cpu`` moves a model
 by setting them on every node, as ``load`` does (loading under ``use_ops`` alone leaves the parser's
