@@ -32,6 +32,16 @@ def _ids(name: str) -> list[str]:
     ]
 
 
+def _excluded() -> set[str]:
+    """The hashes of ``eval-exclude.sha256`` (comments and blank lines skipped)."""
+    return {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")}
+
+
+def _digest(text: str) -> str:
+    """How ``eval-exclude.sha256`` hashes an abstract: SHA-256 of its whitespace-collapsed text."""
+    return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
+
+
 def test_every_batch_passes_the_checker(corpus: dict[str, str]) -> None:
     batch = load_script("scripts/annotation/batch.py")
     errors = [
@@ -44,14 +54,12 @@ def test_every_batch_passes_the_checker(corpus: dict[str, str]) -> None:
 
 
 def test_no_annotated_abstract_is_kept_for_independent_evaluation(corpus: dict[str, str]) -> None:
-    excluded = {
-        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")
-    }
+    excluded = _excluded()
     hits = [
         i
         for name in load_script("scripts/annotation/batch.py").SETS
         for i in _ids(name)
-        if hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() in excluded
+        if _digest(corpus[i]) in excluded
     ]
     assert not hits, hits
 
@@ -100,9 +108,7 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
     comparison-rich; the pool also left out the ICLR sets by text, which ``train.py`` checks again)."""
     import gzip
 
-    excluded = {
-        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")
-    }
+    excluded = _excluded()
     evaluation = {i for name in ("xvenue_heldout", "results_heldout") for i in _ids(name)}
     files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))
     assert files
@@ -110,7 +116,6 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             ids = [json.loads(ln)["id"] for ln in fh if ln.strip()]
         assert len(ids) == len(set(ids)), path.name
-        digests = {i: hashlib.sha256(" ".join(corpus[i].split()).encode()).hexdigest() for i in ids}
-        kept = [i for i in ids if digests[i] in excluded]
+        kept = [i for i in ids if _digest(corpus[i]) in excluded]
         assert not kept, (path.name, kept[:5])
         assert not evaluation & set(ids), path.name

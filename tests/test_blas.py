@@ -17,12 +17,7 @@ from pipeline.resources import SAMPLE_CORPUS
 
 
 def _ops_of(nlp: spacy.Language) -> set[tuple[str, bool]]:
-    return {
-        (type(node.ops).__name__, getattr(node.ops, "use_blis", None))
-        for _, proc in nlp.pipeline
-        if hasattr(proc, "model") and hasattr(proc.model, "walk")
-        for node in proc.model.walk()
-    }
+    return {(type(node.ops).__name__, getattr(node.ops, "use_blis", None)) for node in blas.layers(nlp)}
 
 
 def test_the_stage_loads_both_pipelines_on_numpy_without_blis() -> None:

@@ -15,23 +15,29 @@ OpenBLAS from starting a thread per core in each of them, which would oversubscr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import spacy
 from spacy.language import Language
-from thinc.api import NumpyOps
+from thinc.api import Model, NumpyOps
+
+
+def layers(nlp: Language) -> Iterator[Model[Any, Any]]:
+    """Every layer of every component's model (components without a thinc model have none)."""
+    for _, component in nlp.pipeline:
+        model = getattr(component, "model", None)
+        if model is not None and hasattr(model, "walk"):
+            yield from model.walk()
 
 
 def load(name: str | Path, **kwargs: Any) -> Language:
     """``spacy.load(name, **kwargs)``, every layer of every component's model on numpy's BLAS."""
     nlp = spacy.load(name, **kwargs)
     ops = NumpyOps(use_blis=False)
-    for _, component in nlp.pipeline:
-        model = getattr(component, "model", None)
-        if model is not None and hasattr(model, "walk"):
-            for node in model.walk():
-                node.ops = ops
+    for node in layers(nlp):
+        node.ops = ops
     return nlp
 
 

@@ -85,6 +85,7 @@ def without_dataset_prefix(mentions: Sequence[EntityMention]) -> list[EntityMent
     )
     if not forms:
         return list(mentions)
+    metric_names = {m.text for m in mentions if m.type is EntityType.METRIC}
     out: list[EntityMention] = []
     for m in mentions:
         form = (
@@ -96,7 +97,7 @@ def without_dataset_prefix(mentions: Sequence[EntityMention]) -> list[EntityMent
         if not rest or rest.lower() in _VAGUE_REST:
             out.append(m)
             continue
-        if any(x.type is EntityType.METRIC and x.text == rest for x in mentions):
+        if rest in metric_names:
             continue
         out.append(m.model_copy(update={"text": rest, "start": m.start + len(m.text) - len(rest)}))
     return out
