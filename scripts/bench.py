@@ -857,7 +857,13 @@ def main() -> int:
         print(markdown(report))
         return 0
 
+    from pipeline.extract.nlp import PIPELINE_VERSION
+
     report: dict[str, Any] = {
+        # what was measured, so that a table filled from this report says which pipeline and command
+        "pipeline_version": PIPELINE_VERSION,
+        "date": time.strftime("%Y-%m-%d"),
+        "command": " ".join(["python scripts/bench.py", *sys.argv[1:]]),
         "machine": {
             "cpus": os.cpu_count(),
             "python": platform.python_version(),

@@ -266,10 +266,21 @@ def curve_lines(curve: dict[str, Any]) -> list[str]:
     return lines
 
 
-def bench_lines(report_md: str) -> list[str]:
+def bench_lines(report_md: str, report: dict[str, Any] | None = None) -> list[str]:
+    """The README's benchmark block: which pipeline and command measured it (reports written since
+    these fields exist carry them; an older report keeps the command of the last full run), then the
+    report's Markdown."""
+    if report and report.get("command"):
+        measured = (
+            f"Pipeline {report['pipeline_version']}, measured on {report['date']} with `{report['command']}`"
+        )
+    else:
+        measured = (
+            "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
+            "--rdflib-max 1000 --rdflib-timeout 60`"
+        )
     intro = [
-        "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
-        "--rdflib-max 1000 --rdflib-timeout 60`",
+        measured,
         "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the "
         "report lands in",
         "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the "
@@ -329,7 +340,9 @@ def main() -> None:
         student["points"].sort(key=lambda p: p["fraction"])
         text = replace_block(text, "STUDENT-CURVE-TABLE", curve_lines(student))
     if args.bench.is_file():
-        text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8")))
+        report_json = args.bench.with_suffix(".json")
+        report = json.loads(report_json.read_text(encoding="utf-8")) if report_json.is_file() else None
+        text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8"), report))
     args.readme.write_text(text, encoding="utf-8")
 
 

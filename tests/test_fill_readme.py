@@ -1,6 +1,6 @@
-"""scripts/fill_readme.py's learning-curve tables: the distilled student's curve carries the model's own
+"""scripts/fill_readme.py: the learning-curve tables (the distilled student's curve carries the model's own
 dev-split F1 beside the held-out totals; the older gold-only curve, which never measured it, keeps its
-columns."""
+columns) and the benchmark block, which says which pipeline and command measured it."""
 
 from __future__ import annotations
 
@@ -39,3 +39,27 @@ def test_a_point_not_trained_by_the_curve_shows_no_training_minutes() -> None:
     dev = {"all": 66.6, "METHOD": 73.3, "TASK": 56.6, "METRIC": 58.2, "DATASET": 77.2}
     lines = fill.curve_lines({"points": [_point(1.0, model_dev=dev) | {"minutes": None}]})
     assert lines[2].endswith("| 66.6 (73.3 / 77.2 / 58.2 / 56.6) | – |")
+
+
+REPORT_MD = "# paperkg scale benchmark (2 CPUs)\n\n## NLP stage vs bare spaCy model\n\n| a | b |\n"
+
+
+def test_the_bench_block_names_the_pipeline_and_command_its_report_was_measured_with() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    report = {
+        "pipeline_version": "9.9.9",
+        "date": "2031-01-02",
+        "command": "python scripts/bench.py --sizes 7",
+    }
+    lines = fill.bench_lines(REPORT_MD, report)
+    assert lines[0].startswith(
+        "Pipeline 9.9.9, measured on 2031-01-02 with `python scripts/bench.py --sizes 7`"
+    )
+    assert "### NLP stage vs bare spaCy model" in lines[-1]
+
+
+def test_a_bench_report_from_before_those_fields_keeps_the_last_full_runs_command() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    lines = fill.bench_lines(REPORT_MD, {"machine": {}})
+    assert "--sizes 1000,10000,all" in lines[0]
+    assert not lines[0].startswith("Pipeline")
