@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Scale benchmark: NLP throughput, parallel speed-up, whole-build time and memory, SPARQL and Neo4j loads.
 
-One run measures, for each corpus size (first N abstracts of ``../shared/corpora/ai_venues_abstracts.jsonl``):
+One run measures, for each corpus size (first N abstracts of ``../shared/corpora/ai_venues_abstracts.jsonl``,
+skipping those ``../shared/eval-exclude.sha256`` keeps for the independent evaluation):
 
 * NLP stage vs the bare spaCy model (``spacy.load`` full pipeline, ``nlp.pipe``) over the same
   normalised texts: abstracts/s, tokens/s, time ratio; ours with 1 worker vs ``--workers`` N (speed-up).
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import multiprocessing as mp
 import os
@@ -50,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 SHARED = Path(os.environ.get("PAPERKG_SHARED", ROOT.parent / "shared"))
 DEFAULT_CORPUS = SHARED / "corpora" / "ai_venues_abstracts.jsonl"
+EVAL_EXCLUDE = SHARED / "eval-exclude.sha256"
 INCREMENT = 100
 #: timed runs per query after one warm-up run; the median is reported
 QUERY_RUNS = 5
@@ -58,14 +61,38 @@ QUERY_RUNS = 5
 # --------------------------------------------------------------------------------------------- helpers
 
 
-def _subset(corpus: Path, n: int | None, dest: Path) -> int:
-    """First ``n`` lines of ``corpus`` (all when ``None``) into ``dest``; returns the count."""
+def read_exclude(path: Path = EVAL_EXCLUDE) -> frozenset[str]:
+    """The hashes of ``../shared/eval-exclude.sha256`` (none when the file is absent)."""
+    if not path.is_file():
+        return frozenset()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(x.strip() for x in lines if x.strip() and not x.startswith("#"))
+
+
+def _excluded(line: bytes, exclude: frozenset[str]) -> bool:
+    """Whether the abstract of ``line`` is kept for the independent evaluation (its text's hash, made as
+    that file says: whitespace collapsed, UTF-8). A line that is not a JSON object stays in: the build
+    rejects it, which is part of what is measured."""
+    if not exclude:
+        return False
+    try:
+        abstract = json.loads(line).get("abstract")
+    except (ValueError, AttributeError):
+        return False
+    if not isinstance(abstract, str):
+        return False
+    return hashlib.sha256(" ".join(abstract.split()).encode("utf-8")).hexdigest() in exclude
+
+
+def _subset(corpus: Path, n: int | None, dest: Path, exclude: frozenset[str] = frozenset()) -> int:
+    """First ``n`` lines of ``corpus`` (all when ``None``) into ``dest``, skipping the abstracts kept for
+    the independent evaluation (no output is ever made on them); returns the count."""
     count = 0
     with corpus.open("rb") as src, dest.open("wb") as out:
         for line in src:
             if n is not None and count >= n:
                 break
-            if line.strip():
+            if line.strip() and not _excluded(line, exclude):
                 out.write(line)
                 count += 1
     return count
@@ -889,11 +916,13 @@ def main() -> int:
     args.workdir.mkdir(parents=True, exist_ok=True)
     global _CODE_DIR
     _CODE_DIR = _snapshot(args.workdir)
+    exclude = read_exclude()
+    report["excluded_eval_abstracts"] = len(exclude)
     for raw in [s.strip() for s in args.sizes.split(",") if s.strip()]:
         n = None if raw == "all" else int(raw)
         label = raw
         subset = args.workdir / f"corpus-{label}.jsonl"
-        count = _subset(args.corpus, n, subset)
+        count = _subset(args.corpus, n, subset, exclude)
         size: dict[str, Any] = {"label": label, "abstracts": count}
         print(f"== {count} abstracts", file=sys.stderr, flush=True)
         if count <= args.compare_max:

@@ -82,3 +82,32 @@ def test_bench_nlp_times_every_round_after_warming_up(bench, tmp_path) -> None:
     assert len(out["round_ratios"]) == 2
     assert min(out["round_ratios"]) <= out["ratio_ours_vs_bare"] <= max(out["round_ratios"])
     assert {"paperkg_entities", "paperkg_results"} <= set(out["our_pipes"])
+
+
+def test_the_corpus_subset_skips_abstracts_kept_for_the_independent_evaluation(bench, tmp_path) -> None:
+    import hashlib
+
+    kept = "A held   out\nabstract."  # hashed with its whitespace collapsed, as eval-exclude.sha256 says
+    corpus = tmp_path / "corpus.jsonl"
+    rows = [
+        {"id": "a", "abstract": "First abstract."},
+        {"id": "kept", "abstract": kept},
+        {"id": "b", "abstract": "Second abstract."},
+        {"id": "c", "abstract": "Third abstract."},
+    ]
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows) + "{broken\n", encoding="utf-8")
+    exclude_file = tmp_path / "eval-exclude.sha256"
+    digest = hashlib.sha256(b"A held out abstract.").hexdigest()
+    exclude_file.write_text(f"# how the hash is made\n{digest}\n", encoding="utf-8")
+    exclude = bench.read_exclude(exclude_file)
+    assert exclude == {digest}
+
+    dest = tmp_path / "first2.jsonl"
+    assert bench._subset(corpus, 2, dest, exclude) == 2  # the first two that are not kept
+    assert [json.loads(x)["id"] for x in dest.read_text().splitlines()] == ["a", "b"]
+    everything = tmp_path / "all.jsonl"
+    assert (
+        bench._subset(corpus, None, everything, exclude) == 4
+    )  # the broken line stays: the build rejects it
+    assert "kept" not in everything.read_text()
+    assert bench.read_exclude(tmp_path / "absent.sha256") == frozenset()
