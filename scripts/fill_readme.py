@@ -279,9 +279,16 @@ def bench_lines(report_md: str, report: dict[str, Any] | None = None) -> list[st
             "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
             "--rdflib-max 1000 --rdflib-timeout 60`"
         )
+    excluded = (report or {}).get("excluded_eval_abstracts")
+    corpus = (
+        f"59,715 abstracts less the {excluded} that `../shared/eval-exclude.sha256` keeps for the "
+        "independent evaluation"
+        if excluded
+        else "59,715 abstracts"
+    )
     intro = [
         measured,
-        "on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` (59,715 abstracts; the "
+        f"on this 2-core machine over `../shared/corpora/ai_venues_abstracts.jsonl` ({corpus}; the "
         "report lands in",
         "`bench/report.{json,md}`). The bare-model comparison runs `spacy.load(...)` and `nlp.pipe` over the "
         "same texts.",

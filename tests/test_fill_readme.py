@@ -56,6 +56,13 @@ def test_the_bench_block_names_the_pipeline_and_command_its_report_was_measured_
         "Pipeline 9.9.9, measured on 2031-01-02 with `python scripts/bench.py --sizes 7`"
     )
     assert "### NLP stage vs bare spaCy model" in lines[-1]
+    assert "(59,715 abstracts;" in lines[1]  # a report that skipped nothing says so
+
+
+def test_the_bench_block_says_how_many_abstracts_were_kept_out_for_the_independent_evaluation() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    report = {"pipeline_version": "1", "date": "d", "command": "c", "excluded_eval_abstracts": 160}
+    assert "less the 160 that `../shared/eval-exclude.sha256` keeps" in fill.bench_lines(REPORT_MD, report)[1]
 
 
 def test_a_bench_report_from_before_those_fields_keeps_the_last_full_runs_command() -> None:
