@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
 import multiprocessing as mp
 import os
@@ -49,6 +48,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+from train import digest, eval_exclude_hashes  # noqa: E402  (the hash and reader train.py excludes by)
 
 SHARED = Path(os.environ.get("PAPERKG_SHARED", ROOT.parent / "shared"))
 DEFAULT_CORPUS = SHARED / "corpora" / "ai_venues_abstracts.jsonl"
@@ -62,11 +63,8 @@ QUERY_RUNS = 5
 
 
 def read_exclude(path: Path = EVAL_EXCLUDE) -> frozenset[str]:
-    """The hashes of ``../shared/eval-exclude.sha256`` (none when the file is absent)."""
-    if not path.is_file():
-        return frozenset()
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return frozenset(x.strip() for x in lines if x.strip() and not x.startswith("#"))
+    """The hashes of ``../shared/eval-exclude.sha256``; none when it is absent (a corpus of one's own)."""
+    return frozenset(eval_exclude_hashes(path)) if path.is_file() else frozenset()
 
 
 def _excluded(line: bytes, exclude: frozenset[str]) -> bool:
@@ -81,7 +79,7 @@ def _excluded(line: bytes, exclude: frozenset[str]) -> bool:
         return False
     if not isinstance(abstract, str):
         return False
-    return hashlib.sha256(" ".join(abstract.split()).encode("utf-8")).hexdigest() in exclude
+    return digest(abstract) in exclude
 
 
 def _subset(corpus: Path, n: int | None, dest: Path, exclude: frozenset[str] = frozenset()) -> int:

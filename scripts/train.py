@@ -99,6 +99,13 @@ def digest(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
+def eval_exclude_hashes(path: Path = SHARED / "eval-exclude.sha256") -> set[str]:
+    """The hashes (``digest``) of the abstracts ``../shared/eval-exclude.sha256`` keeps for an independent
+    evaluation; a missing file is an error, never an empty set."""
+    with path.open(encoding="utf-8") as f:
+        return {ln.strip() for ln in f if ln.strip()[:1] not in ("", "#")}
+
+
 def prefix_key(text: str) -> str:
     """The same paper's abstract differs by a character between corpora (a final period, a space): its
     first 100 characters, whitespace-normalised and casefolded, still match."""
@@ -114,7 +121,7 @@ def evaluation_keys() -> tuple[set[str], set[str]]:
     independent evaluation, found in all three corpora."""
     from pipeline.corpus.read import read_corpus
 
-    hashes = {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")}
+    hashes = eval_exclude_hashes()
     ids = {row["id"] for path in FIXTURES.glob("*.jsonl") for row in read_jsonl(path)}
     for held_out in ("xvenue_heldout", "results_heldout"):
         ids |= {row["id"] for path in (ANNOTATIONS / held_out).glob("*.jsonl") for row in read_jsonl(path)}
