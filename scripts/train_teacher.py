@@ -1,6 +1,7 @@
 """A transformer teacher for the entity model: fine-tune MiniLM on the annotated corpus, then label abstracts.
 
     python scripts/train_teacher.py fine-tune --corpus out/train/corpus --output out/teacher
+    python scripts/train_teacher.py fine-tune ... --titles --resume   # read titles too; go on after a stop
     python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
         --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
     python scripts/train_teacher.py score --teacher out/teacher out/teacher-s1 --corpus out/train/corpus
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -38,6 +40,9 @@ Span3 = tuple[int, int, str]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train import digest  # noqa: E402  (the hash train.py tells abstracts apart by)
+
+#: written beside a fine-tuned teacher: what its input was (``silver`` and ``score`` feed it the same)
+INPUT_FILE = "teacher-input.json"
 
 
 def base_encoder() -> Path:
@@ -66,6 +71,28 @@ def tag_spans(tags: Sequence[str]) -> set[Span3]:
             start, label = -1, ""
         if tag != "O" and not continues:
             start, label = i, tag[2:]
+    return out
+
+
+def abstract_word_ids(enc: Any) -> list[int | None]:
+    """The encoding's word index per word-piece, ``None`` outside the abstract: with a title the input is
+    the pair (title, abstract) and only the last sequence's words are tagged (the labels are the
+    abstract's; the title is context)."""
+    seqs = enc.sequence_ids()
+    last = max((s for s in seqs if s is not None), default=0)
+    return [w if s == last else None for w, s in zip(enc.word_ids(), seqs, strict=True)]
+
+
+def title_lookup() -> dict[str, str]:
+    """{hash of the normalised abstract: its title} over the whole corpus (the hash ``digest`` gives a
+    Doc's text, as ``build_corpus`` and ``write_unlabelled`` normalise it): the titles a teacher fine-tuned
+    with ``--titles`` reads beside each abstract. The first title wins for an abstract listed twice."""
+    from train import CORPUS, normalize_text, read_jsonl
+
+    out: dict[str, str] = {}
+    for rec in read_jsonl(CORPUS):
+        if rec.get("title"):
+            out.setdefault(digest(normalize_text(rec["abstract"]).text), normalize_text(rec["title"]).text)
     return out
 
 
@@ -103,8 +130,12 @@ class Tagger:
     encoders (``paths``; an ensemble of teachers), a word-piece's tag is the argmax of their mean tag
     probabilities; they must share the first one's tokenizer (all are fine-tuned from one base)."""
 
-    def __init__(self, path: Path | Sequence[Path], model: Any = None) -> None:
+    def __init__(
+        self, path: Path | Sequence[Path], model: Any = None, titles: dict[str, str] | None = None
+    ) -> None:
         from transformers import AutoModelForTokenClassification, AutoTokenizer
+
+        self.titles = titles  # {abstract hash: title}: the input is (title, abstract); None: the abstract
 
         paths = [path] if isinstance(path, Path | str) else list(path)
         self.tokenizer = AutoTokenizer.from_pretrained(str(paths[0]))
@@ -118,15 +149,29 @@ class Tagger:
         ]
         self.model = self.models[0]  # the one fine_tune trains
 
-    def encode(self, words: Sequence[str]) -> Any:
-        return self.tokenizer(list(words), is_split_into_words=True, truncation=True, max_length=MAX_PIECES)
+    def encode(self, words: Sequence[str], title: Sequence[str] | None = None) -> Any:
+        if title is None:
+            return self.tokenizer(
+                list(words), is_split_into_words=True, truncation=True, max_length=MAX_PIECES
+            )
+        pair = self.tokenizer(list(title), list(words), is_split_into_words=True)
+        if len(pair["input_ids"]) > MAX_PIECES:  # no room for the title: the abstract alone, as without
+            return self.encode(words)
+        return pair
+
+    def encode_doc(self, doc: Any) -> Any:
+        """A Doc's words, after its title's when the tagger reads titles (an abstract with no known title
+        is read alone)."""
+        words = [t.text for t in doc]
+        title = self.titles.get(digest(doc.text)) if self.titles is not None else None
+        return self.encode(words, title.split() if title else None)
 
     def tags(self, docs: Sequence[Any], batch_size: int = 32) -> list[list[str]]:
         import torch
 
         for m in self.models:
             m.eval()
-        encs = [self.encode([t.text for t in d]) for d in docs]
+        encs = [self.encode_doc(d) for d in docs]
         order = sorted(range(len(docs)), key=lambda i: len(encs[i]["input_ids"]))
         out: dict[int, list[str]] = {}
         with torch.no_grad():
@@ -141,7 +186,7 @@ class Tagger:
                     ]
                     best = [mean_piece_tags([p[row] for p in probs]) for row in range(len(chunk))]
                 for row, i in enumerate(chunk):
-                    out[i] = word_tags(best[row], encs[i].word_ids(), len(docs[i]))
+                    out[i] = word_tags(best[row], abstract_word_ids(encs[i]), len(docs[i]))
         self.model.train()
         return [out[i] for i in range(len(docs))]
 
@@ -170,7 +215,7 @@ def pad(
 
 def piece_labels(enc: Any, tags: Sequence[str]) -> list[int]:
     out, prev = [], None
-    for w in enc.word_ids():
+    for w in abstract_word_ids(enc):
         out.append(-100 if w is None or w == prev else TAGS.index(tags[w]))
         prev = w
     return out
@@ -184,20 +229,31 @@ def read_docs(path: Path) -> list[Any]:
 
 
 def fine_tune(
-    corpus: Path, output: Path, epochs: int, schedule: int, lr: float, batch: int, seed: int
+    corpus: Path,
+    output: Path,
+    epochs: int,
+    schedule: int,
+    lr: float,
+    batch: int,
+    seed: int,
+    titles: bool = False,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """``epochs`` passes of a learning rate that warms up and decays linearly over ``schedule`` passes (the
-    shipped teacher: 4 of 6, a time budget); the epoch best on the dev split is saved."""
+    shipped teacher: 4 of 6, a time budget); the epoch best on the dev split is saved. With ``titles`` the
+    encoder reads each abstract after its title (``title_lookup``). Each pass ends with a checkpoint
+    (weights, optimizer, schedule, random states) in ``output``; with ``resume`` a stopped run goes on
+    from the last one and ends as an unbroken run would (a long teacher outlives a working session)."""
     import torch
     from transformers import get_linear_schedule_with_warmup
 
     torch.manual_seed(seed)
     rng = random.Random(seed)
     train, dev = read_docs(corpus / "train.spacy"), read_docs(corpus / "dev.spacy")
-    tagger = Tagger(base_encoder())
+    tagger = Tagger(base_encoder(), titles=title_lookup() if titles else None)
     examples = []
     for doc in train:
-        enc = tagger.encode([t.text for t in doc])
+        enc = tagger.encode_doc(doc)
         examples.append((enc["input_ids"], piece_labels(enc, doc_tags(doc))))
     examples.sort(key=lambda x: len(x[0]))  # batches of like lengths: little padding
     batches = [examples[i : i + batch] for i in range(0, len(examples), batch)]
@@ -206,8 +262,24 @@ def fine_tune(
     sched = get_linear_schedule_with_warmup(opt, int(0.06 * steps), steps)
     log: list[dict[str, Any]] = []
     best = -1.0
-    t0 = time.perf_counter()
-    for epoch in range(1, epochs + 1):
+    done = 0
+    checkpoint = output / "checkpoint.pt"
+    if resume and checkpoint.exists():
+        state = torch.load(checkpoint, weights_only=False)
+        if state["args"] != [epochs, schedule, lr, batch, seed, titles]:
+            raise SystemExit(f"{checkpoint}: made with other arguments ({state['args']}); not resumed")
+        tagger.model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        rng.setstate(state["rng"])
+        torch.set_rng_state(state["torch_rng"])
+        log, best, done = state["log"], state["best"], state["epoch"]
+        tagger.model.train()  # as after a pass's scoring (from_pretrained leaves it in eval mode)
+        print(f"resumed after epoch {done} of {epochs}", flush=True)
+    output.mkdir(parents=True, exist_ok=True)
+    (output / INPUT_FILE).write_text(json.dumps({"titles": titles}) + "\n")
+    t0 = time.perf_counter() - (log[-1]["seconds"] if log else 0)
+    for epoch in range(done + 1, epochs + 1):
         order = list(batches)  # a fresh shuffle of the length-sorted batches each epoch
         rng.shuffle(order)
         for chunk in order:
@@ -225,12 +297,36 @@ def fine_tune(
         print(json.dumps(log[-1]), flush=True)
         if scores["ALL"] > best:
             best = scores["ALL"]
-            output.mkdir(parents=True, exist_ok=True)
             tagger.model.save_pretrained(str(output))
             tagger.tokenizer.save_pretrained(str(output))
+        state = {
+            "args": [epochs, schedule, lr, batch, seed, titles],
+            "epoch": epoch,
+            "model": tagger.model.state_dict(),
+            "opt": opt.state_dict(),
+            "sched": sched.state_dict(),
+            "rng": rng.getstate(),
+            "torch_rng": torch.get_rng_state(),
+            "log": log,
+            "best": best,
+        }
+        torch.save(state, output / "checkpoint.part")
+        (output / "checkpoint.part").replace(checkpoint)
     report = {"train_docs": len(train), "dev_docs": len(dev), "epochs": log, "best_dev_f1": best}
     (output / "teacher.json").write_text(json.dumps(report, indent=1) + "\n")
     return report
+
+
+def load_tagger(paths: Sequence[Path]) -> Tagger:
+    """The teacher(s) at ``paths``, fed as they were fine-tuned: with titles when ``INPUT_FILE`` says so
+    (an ensemble must agree on it)."""
+    kinds = {
+        json.loads((p / INPUT_FILE).read_text()).get("titles", False) if (p / INPUT_FILE).exists() else False
+        for p in paths
+    }
+    if len(kinds) > 1:
+        raise SystemExit("teachers fine-tuned with and without titles: no ensemble of them")
+    return Tagger(paths, titles=title_lookup() if kinds.pop() else None)
 
 
 def silver(
@@ -252,7 +348,7 @@ def silver(
     skip = {digest(t) for t in annotated}
     pool = [(i, t) for i, t in rows if digest(t) not in skip]
     random.Random(seed).shuffle(pool)
-    tagger = Tagger(teacher)
+    tagger = load_tagger([teacher] if isinstance(teacher, Path | str) else list(teacher))
     docs: list[tuple[int, int, str | None, Any]] = []  # (pieces, pool order, id, doc)
     for rank, (rid, text) in enumerate(pool):  # longer than the encoder's window: half unlabelled, skipped
         doc = nlp.make_doc(text)
@@ -310,7 +406,7 @@ def _iter_rows(path: Path) -> Iterator[tuple[str | None, str]]:
 def main() -> None:
     import torch
 
-    torch.set_num_threads(2)
+    torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "2")))  # one per core given
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     ft = sub.add_parser("fine-tune", help="fine-tune the encoder on a corpus directory (train/dev.spacy)")
@@ -321,6 +417,8 @@ def main() -> None:
     ft.add_argument("--lr", type=float, default=1e-4)
     ft.add_argument("--batch", type=int, default=16)
     ft.add_argument("--seed", type=int, default=0)
+    ft.add_argument("--titles", action="store_true", help="read each abstract after its title (context)")
+    ft.add_argument("--resume", action="store_true", help="go on from the output's last checkpoint")
     sv = sub.add_parser("silver", help="label unannotated abstracts (JSON lines with 'text') with a teacher")
     sv.add_argument("--teacher", type=Path, nargs="+", required=True, help="one or more (an ensemble)")
     sv.add_argument("--texts", type=Path, required=True)
@@ -334,9 +432,19 @@ def main() -> None:
     sc.add_argument("--corpus", type=Path, required=True)
     args = ap.parse_args()
     if args.command == "score":
-        print(json.dumps(Tagger(args.teacher).score(read_docs(args.corpus / "dev.spacy"))))
+        print(json.dumps(load_tagger(args.teacher).score(read_docs(args.corpus / "dev.spacy"))))
     elif args.command == "fine-tune":
-        fine_tune(args.corpus, args.output, args.epochs, args.schedule, args.lr, args.batch, args.seed)
+        fine_tune(
+            args.corpus,
+            args.output,
+            args.epochs,
+            args.schedule,
+            args.lr,
+            args.batch,
+            args.seed,
+            titles=args.titles,
+            resume=args.resume,
+        )
     else:
         annotated = [
             d.text for split in ("train", "dev") for d in read_docs(args.annotated / f"{split}.spacy")

@@ -50,3 +50,35 @@ def test_span_f1_is_per_document_and_type() -> None:
     assert scores["METHOD"] == pytest.approx(66.7)  # 1 right of 1 predicted and 2 gold
     assert scores["TASK"] == 0.0 and scores["METRIC"] == 0.0
     assert scores["ALL"] == pytest.approx(40.0)  # 1 right of 2 predicted and 3 gold
+
+
+class _Encoding:
+    """What a fast tokenizer's encoding offers the bookkeeping: word and sequence index per piece."""
+
+    def __init__(self, word_ids: list[int | None], sequence_ids: list[int | None]) -> None:
+        self._w, self._s = word_ids, sequence_ids
+
+    def word_ids(self) -> list[int | None]:
+        return self._w
+
+    def sequence_ids(self) -> list[int | None]:
+        return self._s
+
+
+def test_a_title_is_context_never_tagged() -> None:
+    # [CLS] Deep Nets [SEP] We train BERT [SEP]: the title's words 0-1 must not take the abstract's tags
+    enc = _Encoding([None, 0, 1, None, 0, 1, 2, None], [None, 0, 0, None, 1, 1, 1, None])
+    assert train_teacher.abstract_word_ids(enc) == [None, None, None, None, 0, 1, 2, None]
+    b_method = train_teacher.TAGS.index("B-METHOD")
+    pieces = [0, b_method, b_method, 0, 0, 0, b_method, 0]  # the title's pieces say METHOD: ignored
+    tags = train_teacher.word_tags(pieces, train_teacher.abstract_word_ids(enc), 3)
+    assert tags == ["O", "O", "B-METHOD"]
+    doc = spacy.blank("en")("We train BERT")
+    doc.ents = [Span(doc, 2, 3, "METHOD")]
+    labels = train_teacher.piece_labels(enc, train_teacher.doc_tags(doc))
+    assert labels[:4] == [-100] * 4 and labels[6] == b_method and labels[4] == 0
+
+
+def test_an_abstract_alone_keeps_every_word() -> None:
+    enc = _Encoding([None, 0, 0, 1, None], [None, 0, 0, 0, None])
+    assert train_teacher.abstract_word_ids(enc) == [None, 0, 0, 1, None]
