@@ -48,6 +48,19 @@ def test_offsets_follow_the_cut_and_aliases_are_tidied() -> None:
     )
 
 
+@pytest.mark.parametrize("formula", ["w_min≥ d_y+1", "k = 5", "p<0.05", "n > d"])
+def test_a_formula_is_no_mention(formula: str) -> None:
+    text = f"when {formula} holds"
+    m = EntityMention(type=EntityType.METHOD, text=formula, start=5, end=5 + len(formula), sentence=text)
+    assert tidy_mention(m) is None
+
+
+def test_an_arrow_between_names_is_no_formula() -> None:
+    name = "TAPT -> Finetuning"
+    m = EntityMention(type=EntityType.METHOD, text=name, start=0, end=len(name), sentence=name)
+    assert tidy_mention(m) == m
+
+
 def _at(text: str, kind: EntityType, name: str) -> EntityMention:
     start = text.index(name)
     return EntityMention(type=kind, text=name, start=start, end=start + len(name), sentence=text)

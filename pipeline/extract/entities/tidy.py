@@ -15,6 +15,9 @@ from ...records import EntityMention, EntityType
 _POSSESSIVE = ("'s", "\u2019s")
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
+#: a relation sign makes a formula ("w_min≥ d_y+1", "k = 5"), never a name: of the 4,000 training
+#: abstracts' names and aliases one holds such a sign, an arrow ("TAPT -> Finetuning"), which stays
+_FORMULA = re.compile(r"[=≥≤≠≈⩽⩾]|(?<![-=])>|<(?![-=])")
 #: a bracket opened on a word's last letters and never closed: "attention block(s", "model(s"
 _OPEN_TAIL = re.compile(r"\s*[(\[]\w{1,3}$")
 
@@ -54,9 +57,10 @@ def tidy(text: str) -> tuple[str, int, int]:
 
 
 def tidy_mention(m: EntityMention) -> EntityMention | None:
-    """The mention with tidy text and aliases (offsets moved with the text), or None when nothing is left."""
+    """The mention with tidy text and aliases (offsets moved with the text), or None when nothing is left
+    or the text is a formula."""
     text, cut_start, cut_end = tidy(m.text)
-    if not text:
+    if not text or _FORMULA.search(text):
         return None
     aliases = tuple(dict.fromkeys(a for a in (tidy(x)[0] for x in m.aliases) if a and a != text))
     if text == m.text and aliases == m.aliases:
