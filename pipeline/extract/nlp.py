@@ -66,6 +66,13 @@ def plain_records(doc: Doc) -> Doc:
     return doc
 
 
+def _split_glued_brackets(nlp: Language) -> None:
+    """Add ``GLUED_CLOSE_BRACKET`` to the model's tokenizer's infixes (spaCy's way of changing them)."""
+    if hasattr(nlp.tokenizer, "infix_finditer"):  # spaCy's Tokenizer (a custom callable has none)
+        infixes = [*(nlp.Defaults.infixes or ()), GLUED_CLOSE_BRACKET]
+        setattr(nlp.tokenizer, "infix_finditer", compile_infix_regex(infixes).finditer)  # noqa: B010
+
+
 def build_nlp(
     model: str | None = None,
     *,
@@ -88,7 +95,7 @@ def build_nlp(
         entity_config: overrides for ``paperkg_entities`` (``strategy`` per type, ``role_source``).
     """
     nlp = blas.load(model or model_name(), exclude=list(UNUSED_COMPONENTS))
-    nlp.tokenizer.infix_finditer = compile_infix_regex([*nlp.Defaults.infixes, GLUED_CLOSE_BRACKET]).finditer
+    _split_glued_brackets(nlp)
     if learned and (learned_model is not None or model_available()):
         config = {"model_path": str(learned_model)} if learned_model is not None else {}
         nlp.add_pipe("paperkg_learned_entities", last=True, config=config)
