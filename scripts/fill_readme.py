@@ -279,12 +279,16 @@ def bench_lines(report_md: str, report: dict[str, Any] | None = None) -> list[st
             "Measured with `python scripts/bench.py --sizes 1000,10000,all --workers 2 --compare-max 1000 "
             "--rdflib-max 1000 --rdflib-timeout 60`"
         )
-    excluded = (report or {}).get("excluded_eval_abstracts")
+    report = report or {}
+    read, skipped = report.get("corpus_abstracts"), report.get("skipped_eval_abstracts")
+    if read is None:  # a report from before the bench counted what it read: the corpus file's size,
+        # less the hashes the exclusion file lists (all of which are in that corpus)
+        read, skipped = 59715, report.get("excluded_eval_abstracts")
     corpus = (
-        f"59,715 abstracts less the {excluded} that `../shared/eval-exclude.sha256` keeps for the "
+        f"{read:,} abstracts less the {skipped} that `../shared/eval-exclude.sha256` keeps for the "
         "independent evaluation"
-        if excluded
-        else "59,715 abstracts"
+        if skipped
+        else f"{read:,} abstracts"
     )
     intro = [
         measured,

@@ -103,10 +103,11 @@ def test_the_corpus_subset_skips_abstracts_kept_for_the_independent_evaluation(b
     assert exclude == {digest}
 
     dest = tmp_path / "first2.jsonl"
-    assert bench._subset(corpus, 2, dest, exclude) == 2  # the first two that are not kept
+    # the first two that are not kept, the kept one between them skipped and counted
+    assert bench._subset(corpus, 2, dest, exclude) == bench.Subset(written=2, skipped=1, read=3)
     assert [json.loads(x)["id"] for x in dest.read_text().splitlines()] == ["a", "b"]
     everything = tmp_path / "all.jsonl"
     # the broken line stays in: the build rejects it, which is part of what the bench measures
-    assert bench._subset(corpus, None, everything, exclude) == 4
+    assert bench._subset(corpus, None, everything, exclude) == bench.Subset(written=4, skipped=1, read=5)
     assert "kept" not in everything.read_text()
     assert bench.read_exclude(tmp_path / "absent.sha256") == frozenset()

@@ -65,6 +65,16 @@ def test_the_bench_block_says_how_many_abstracts_were_kept_out_for_the_independe
     assert "less the 160 that `../shared/eval-exclude.sha256` keeps" in fill.bench_lines(REPORT_MD, report)[1]
 
 
+def test_the_bench_block_names_the_abstracts_the_bench_read_and_skipped() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    report = {"pipeline_version": "1", "date": "d", "command": "c", "excluded_eval_abstracts": 160}
+    report |= {"corpus_abstracts": 1234, "skipped_eval_abstracts": 7}  # what a run counted, not the file
+    assert (
+        "(1,234 abstracts less the 7 that `../shared/eval-exclude.sha256` keeps"
+        in fill.bench_lines(REPORT_MD, report)[1]
+    )
+
+
 def test_a_bench_report_from_before_those_fields_keeps_the_last_full_runs_command() -> None:
     fill = load_script("scripts/fill_readme.py")
     lines = fill.bench_lines(REPORT_MD, {"machine": {}})
