@@ -38,6 +38,24 @@ def test_acronyms_initials_prefer_full_long_form():
     assert pairs == [("Proximal Policy Optimization", "PPO"), ("Kolmogorov-Arnold Network", "KAN")]
 
 
+@pytest.mark.parametrize(
+    ("text", "long"),
+    [
+        ("Two tasks, named entity recognition (NER) and negation.", "named entity recognition"),
+        ("Two tasks, named entity disambiguation (NED) and typing.", "named entity disambiguation"),
+        ("A method named Foo Bar (FB) is used.", "Foo Bar"),  # a naming word is still dropped
+        ("We propose an Attention Network (AN).", "Attention Network"),
+    ],
+)
+def test_a_leading_word_that_gives_the_first_letter_stays(text: str, long: str) -> None:
+    assert [text[d.long_start : d.long_end] for d in find_definitions(text)] == [long]
+
+
+def test_a_function_word_never_starts_a_long_form() -> None:
+    text = "Due to an influx of AI-generated content (AIGC), detection matters."
+    assert [text[d.long_start : d.long_end] for d in find_definitions(text)] == []
+
+
 def test_acronym_long_form_is_not_a_clause():
     text = (
         "Results show that FedWon surpasses both FedAvg and the current state-of-the-art method (FedBN) "

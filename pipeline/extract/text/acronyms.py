@@ -212,6 +212,20 @@ def _cued_definitions(text: str) -> list[Definition]:
     return out
 
 
+#: cue words that also start terms: "named entity recognition (NER)" is no method named "entity recognition"
+_TERM_STARTS = {"named"}
+
+
+def _gives_first_letter(short: str, word: str, next_word: str) -> bool:
+    """Whether the cue ``word`` starts the long form: a word that also starts terms, with the short form's
+    first letter, before a word without it (dropping it would leave a long form the short form cannot
+    start). Only such words: on 10,000 corpus abstracts, 61 of the 71 definitions this rule would add for
+    any cue word start with "named", and most of the other ten were wrong ("an influx of AI-generated
+    content (AIGC)")."""
+    first = short[0].lower()
+    return word.lower() in _TERM_STARTS and word[0].lower() == first and next_word[0].lower() != first
+
+
 def find_definitions(text: str) -> list[Definition]:
     """All acronym definitions in ``text``, in text order."""
     out: list[Definition] = _reversed_definitions(text) + _cued_definitions(text)
@@ -237,11 +251,13 @@ def find_definitions(text: str) -> list[Definition]:
         idx = _match_short(short, words, text)
         if idx is None:
             continue
-        # drop leading function words / cue words that the letter walk may have swallowed
+        # drop leading function words / cue words that the letter walk may have swallowed, but not one
+        # that starts the term ("named entity recognition (NER)")
         while (
             idx < len(words) - 1
             and words[idx].group(0).lower() in _LEADING_DROP
             and not words[idx].group(0)[0].isupper()
+            and not _gives_first_letter(short, words[idx].group(0), words[idx + 1].group(0))
         ):
             idx += 1
         long_start, long_end = words[idx].start(), words[-1].end()
