@@ -263,10 +263,11 @@ def fine_tune(
     log: list[dict[str, Any]] = []
     best = -1.0
     done = 0
-    checkpoint = output / "checkpoint.pt"
+    checkpoint, partial = output / "checkpoint.pt", output / "checkpoint.part"
+    run_args = [epochs, schedule, lr, batch, seed, titles]  # a checkpoint resumes only the same run
     if resume and checkpoint.exists():
         state = torch.load(checkpoint, weights_only=False)
-        if state["args"] != [epochs, schedule, lr, batch, seed, titles]:
+        if state["args"] != run_args:
             raise SystemExit(f"{checkpoint}: made with other arguments ({state['args']}); not resumed")
         tagger.model.load_state_dict(state["model"])
         opt.load_state_dict(state["opt"])
@@ -300,7 +301,7 @@ def fine_tune(
             tagger.model.save_pretrained(str(output))
             tagger.tokenizer.save_pretrained(str(output))
         state = {
-            "args": [epochs, schedule, lr, batch, seed, titles],
+            "args": run_args,
             "epoch": epoch,
             "model": tagger.model.state_dict(),
             "opt": opt.state_dict(),
@@ -310,8 +311,8 @@ def fine_tune(
             "log": log,
             "best": best,
         }
-        torch.save(state, output / "checkpoint.part")
-        (output / "checkpoint.part").replace(checkpoint)
+        torch.save(state, partial)
+        partial.replace(checkpoint)
     report = {"train_docs": len(train), "dev_docs": len(dev), "epochs": log, "best_dev_f1": best}
     (output / "teacher.json").write_text(json.dumps(report, indent=1) + "\n")
     return report
