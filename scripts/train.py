@@ -1,7 +1,7 @@
 """Train paperkg's entity recogniser from the annotated corpus: one reproducible command.
 
     python scripts/train.py --distill 32000 --gold-copies 4 --override training.max_steps=4000 \
-        --silver-labels data/silver/minilm-6ep-train-train_more.jsonl.gz     # the packaged model (0.17.0)
+        --silver-labels data/silver/minilm-6ep-train-train_more.jsonl.gz     # the packaged model (0.18.0)
     python scripts/train.py                       # corpus -> vectors -> train on gold alone -> install
     python scripts/train.py --fraction 0.25 --no-install --output out/train-25   # a learning-curve point
     python scripts/train.py --no-vectors          # without the in-domain floret vectors
@@ -82,7 +82,7 @@ ENTITY_MODEL_SETS = ("train",)
 TRAINING_SETS = ("train", "train_more")
 #: times the gold training split is repeated beside the silver with --distill (its share of each batch)
 GOLD_COPIES = 2
-#: the arguments that made the packaged model (0.17.0; the module docstring's first command)
+#: the arguments that made the packaged model (0.18.0; the module docstring's first command)
 PACKAGED_MODEL_ARGS = (
     "--distill",
     "32000",

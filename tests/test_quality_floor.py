@@ -108,6 +108,15 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.18.0 (the entity model's encoder reads two words either side per layer instead of one; all scorers
+    # refitted): pooled over the three dev sets Method 76.7 -> 76.5, Dataset 87.5 -> 87.1, Metric 68.7 ->
+    # 68.2, Task 55.3 -> 57.1, proposed 265 -> 259/331 (three more seeds: Task 56.5-57.2 against 0.17's
+    # 54.0-55.3, the other types and proposed level on average). Raised: seeds METHOD 79.0 -> 82.0, TASK
+    # 59.6 -> 64.4; iclr2025_dev METHOD 80.0 -> 80.7, TASK 50.2 -> 51.5; iclr2024_dev METRIC 69.9 -> 71.0,
+    # TASK 51.4 -> 59.0. Lowered (the ninth time a refit moved floors down; a seed moves these small sets
+    # by a point or two): seeds METRIC 92.0 -> 85.7 (24 gold metrics: two), proposed 31 -> 30/34;
+    # train_dev METRIC 67.2 -> 66.1; iclr2025_dev DATASET 87.1 -> 86.5, METRIC 69.4 -> 68.1, proposed 104
+    # -> 100/118; iclr2024_dev METHOD 79.4 -> 78.1, proposed 48 -> 47/56
     # 0.17.0 (the same entity model trained on the six-epoch teacher's labels of the same 32,000 silver
     # abstracts; all scorers refitted): pooled over the three dev sets Method 76.1 -> 76.7, Dataset 87.1 ->
     # 87.5, Metric 67.2 -> 68.7, Task 55.0 -> 55.3, proposed 265 -> 265/331. Raised: seeds TASK 58.6 ->
@@ -159,36 +168,36 @@ DEFAULT_FLOORS = {
     # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
     # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
-        "METHOD": 0.78,
+        "METHOD": 0.81,
         "DATASET": 0.95,
-        "METRIC": 0.91,
-        "TASK": 0.59,
+        "METRIC": 0.85,
+        "TASK": 0.64,
         "results": 0.99,
-        "proposed": 0.91,
+        "proposed": 0.88,
     },
     "train_dev": {
         "METHOD": 0.72,
         "DATASET": 0.88,
-        "METRIC": 0.67,
+        "METRIC": 0.66,
         "TASK": 0.59,
         "results": 0.92,
         "proposed": 0.71,
     },
     "iclr2025_dev": {
-        "METHOD": 0.79,
-        "DATASET": 0.87,
-        "METRIC": 0.69,
-        "TASK": 0.50,
+        "METHOD": 0.80,
+        "DATASET": 0.86,
+        "METRIC": 0.68,
+        "TASK": 0.51,
         "results": 0.90,
-        "proposed": 0.88,
+        "proposed": 0.84,
     },
     "iclr2024_dev": {
-        "METHOD": 0.79,
+        "METHOD": 0.78,
         "DATASET": 0.85,
-        "METRIC": 0.69,
-        "TASK": 0.51,
+        "METRIC": 0.70,
+        "TASK": 0.58,
         "results": 0.93,
-        "proposed": 0.85,
+        "proposed": 0.83,
     },
 }
 
@@ -224,16 +233,19 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # -> 26/42), iclr2024_dev metric 65.6 -> 67.8 (59/90 -> 61/90) and dataset 86.3 -> 88.2 (44/51 ->
     # 45/51); lowered: iclr2025_dev metric 75.5 -> 73.5 (77/102 -> 75/102) and method 86.2 -> 84.8 (119/138
     # -> 117/138), iclr2024_dev method 76.3 -> 74.6 (87/114 -> 85/114)
-    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.64, "method": 0.61, "baseline": 0.54},
+    # 0.18.0 (the window-2 entity model, scorers refitted): iclr2025_dev metric raised 73.5 -> 75.5 (75/102
+    # -> 77/102), iclr2024_dev method 74.6 -> 76.3 (85/114 -> 87/114); lowered: train_dev metric 70.9 ->
+    # 69.1 (39/55 -> 38/55), method 61.9 -> 59.5 (26/42 -> 25/42)
+    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.59, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.74, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.76, "baseline": 0.76},
 }
 
 
