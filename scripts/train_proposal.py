@@ -6,7 +6,8 @@
 What it does (CPU, about 8 minutes, deterministic):
 1. runs the default pipeline with the learned choice off over the papers the result scorers are fitted
    on (``train_attribution.training_papers``: both training samples, minus the dev split),
-   recording every option's features (``proposal.candidates``: the methods and the title's phrase) and
+   recording every option's features (``proposal.candidates``: the methods, the title's phrase and the
+   methods the mention filter dropped) and
    the rules' proposed methods. The mention filter runs first, as in ``paperkg build``; on the papers it
    was fitted on (those unseen by the entity model) it runs cross-fitted, with weights fitted without the
    paper's fold (``train_filter.fold_filters``), so that its mentions there look like a new paper's;
@@ -78,8 +79,8 @@ def record_rows() -> list[dict[str, Any]]:
     finder = nlp.get_pipe("paperkg_entities")
     seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = {}
 
-    def hook(doc, mentions, known):  # type: ignore[no-untyped-def]
-        seen[doc.text] = candidates(doc, mentions, known)
+    def hook(doc, mentions, known, dropped):  # type: ignore[no-untyped-def]
+        seen[doc.text] = candidates(doc, mentions, known, dropped)
 
     finder.proposal_hook = hook
     finder.learned_proposal = False  # the rules' own roles are recorded
@@ -117,6 +118,7 @@ def _row(
             {
                 "keys": _keys((m.text, *m.aliases)),
                 "proposed": m.role == "proposed",
+                "filtered": "filtered" in f,
                 "features": f,
                 "label": any(_keys((m.text, *m.aliases)) & gp for gp in gold_prop),
             }
@@ -149,10 +151,16 @@ def chosen(
     best_score, best = max(scored, key=lambda t: t[0], default=(float("-inf"), None))
     if best is None or best_score <= threshold:
         return []
-    if best["proposed"]:
+    if best["proposed"]:  # a method the filter dropped comes back only as the best
+        back = [best["keys"]] if best.get("filtered") and best["keys"] else []
         if margin is None:
-            return row["rules"]
-        return [c["keys"] for s, c in scored if c["proposed"] and c["keys"] and s >= best_score - margin]
+            return row["rules"] + back
+        near = [
+            c["keys"]
+            for s, c in scored
+            if c["proposed"] and c["keys"] and s >= best_score - margin and not c.get("filtered")
+        ]
+        return near + back
     return [best["keys"]] if best["keys"] else []
 
 

@@ -108,6 +108,11 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.18.1 (the methods the mention filter dropped are options of the proposal choice, refitted: 469 vs
+    # 467 of 626 cross-validated): pooled over the three dev sets proposed 259 -> 266/331, Method 76.5 ->
+    # 76.6. Raised: seeds proposed 30 -> 31/34; iclr2025_dev proposed 100 -> 106/118, iclr2024_dev 47 ->
+    # 48/56. Lowered: train_dev METHOD 72.1 -> 71.98 (one dropped method brought back as the contribution
+    # is no annotated method: 84 -> 85 false positives; its proposed count stays 112/157)
     # 0.18.0 (the entity model's encoder reads two words either side per layer instead of one; all scorers
     # refitted): pooled over the three dev sets Method 76.7 -> 76.5, Dataset 87.5 -> 87.1, Metric 68.7 ->
     # 68.2, Task 55.3 -> 57.1, proposed 265 -> 259/331 (three more seeds: Task 56.5-57.2 against 0.17's
@@ -173,10 +178,10 @@ DEFAULT_FLOORS = {
         "METRIC": 0.85,
         "TASK": 0.64,
         "results": 0.99,
-        "proposed": 0.88,
+        "proposed": 0.91,
     },
     "train_dev": {
-        "METHOD": 0.72,
+        "METHOD": 0.71,
         "DATASET": 0.88,
         "METRIC": 0.66,
         "TASK": 0.59,
@@ -189,7 +194,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.68,
         "TASK": 0.51,
         "results": 0.90,
-        "proposed": 0.84,
+        "proposed": 0.89,
     },
     "iclr2024_dev": {
         "METHOD": 0.78,
@@ -197,7 +202,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.70,
         "TASK": 0.58,
         "results": 0.93,
-        "proposed": 0.83,
+        "proposed": 0.85,
     },
 }
 
@@ -236,16 +241,18 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 0.18.0 (the window-2 entity model, scorers refitted): iclr2025_dev metric raised 73.5 -> 75.5 (75/102
     # -> 77/102), iclr2024_dev method 74.6 -> 76.3 (85/114 -> 87/114); lowered: train_dev metric 70.9 ->
     # 69.1 (39/55 -> 38/55), method 61.9 -> 59.5 (26/42 -> 25/42)
+    # 0.18.1 (dropped methods among the proposal choice's options): method raised on iclr2025_dev 84.8 ->
+    # 85.5 (117/138 -> 118/138) and iclr2024_dev 76.3 -> 77.2 (87/114 -> 88/114)
     "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.59, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.76, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.77, "baseline": 0.76},
 }
 
 

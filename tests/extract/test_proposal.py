@@ -133,6 +133,10 @@ def trainer():  # type: ignore[no-untyped-def]
     return train_proposal
 
 
+#: likes what the title repeats, and (more) a name the mention filter dropped
+LIKES_FILTERED = {**TITLE_ONLY, "filtered": 3.0}
+
+
 @pytest.mark.parametrize("mode", ["decide", "fill"])
 @pytest.mark.parametrize("threshold", [-5.0, 0.0, 5.0])
 @pytest.mark.parametrize("margin", [None, 1.0, 2.5])
@@ -145,19 +149,25 @@ def trainer():  # type: ignore[no-untyped-def]
         ("proposed", "proposed", "baseline"),
     ],
 )
+@pytest.mark.parametrize(("weights", "drop"), [(TITLE_ONLY, None), (LIKES_FILTERED, 0), (TITLE_ONLY, 0)])
 def test_training_replays_the_choice_exactly_as_the_pipeline_makes_it(
-    doc, trainer, mode, threshold, margin, rule_roles
+    doc, trainer, mode, threshold, margin, rule_roles, weights, drop
 ) -> None:  # type: ignore[no-untyped-def]
     from pipeline.evaluate import GoldEntity, GoldPaper
     from pipeline.records import PaperExtraction, PaperRecord
 
     ms = mentions(*rule_roles)
-    pw = ProposalWeights(True, mode, threshold, TITLE_ONLY, margin)
-    ours = [m for m in choose(doc, ms, set(), pw) if m.type is EntityType.METHOD and m.role == "proposed"]
+    dropped = [] if drop is None else [ms.pop(drop)]  # the mention filter dropped ResNet-18
+    pw = ProposalWeights(True, mode, threshold, weights, margin)
+    ours = [
+        m
+        for m in choose(doc, ms, set(), pw, dropped=dropped)
+        if m.type is EntityType.METHOD and m.role == "proposed"
+    ]
     gold = GoldPaper(id="p", entities=(GoldEntity(type=EntityType.METHOD, name="ResNet-18"),))
     ex = PaperExtraction(paper=PaperRecord(id="p", abstract=TEXT, source="t"), text=TEXT, entities=tuple(ms))
-    row = trainer._row(gold, ex, proposal.candidates(doc, ms, set()))
-    replayed = trainer.chosen(row, dict(TITLE_ONLY), threshold, mode, margin)
+    row = trainer._row(gold, ex, proposal.candidates(doc, ms, set(), dropped))
+    replayed = trainer.chosen(row, dict(weights), threshold, mode, margin)
     assert sorted(map(sorted, replayed)) == sorted(
         map(sorted, (trainer._keys((m.text, *m.aliases)) for m in ours))
     )
@@ -187,3 +197,26 @@ def test_a_chosen_title_phrase_becomes_the_proposed_method(nlp) -> None:  # type
     (added,) = [m for m in out if m.role == "proposed"]
     assert added.text == "Gated Fusion Network" and added.in_title
     assert roles(out)["ResNet-18"] == "used"
+
+
+def test_a_method_the_filter_dropped_comes_back_only_as_the_chosen_contribution(nlp) -> None:  # type: ignore[no-untyped-def]
+    untitled = nlp(TEXT)  # no title, so no title phrase among the options
+    resnet, ours, er = mentions("used", "used", "used")
+    three_words = {"bias": -1.0, "n_words=<=3": 1.0}  # of the three, only "Posterior meta-replay"
+    pw = ProposalWeights(True, "decide", 0.0, {**three_words, "filtered": 0.5})
+    out = choose(untitled, [resnet], set(), pw, dropped=[ours, er])
+    assert roles(out) == {"ResNet-18": "used", "Posterior meta-replay": "proposed"}  # ER stays dropped
+    options = {m.text: f for m, f in proposal.candidates(untitled, [resnet], set(), [ours, er])}
+    assert options["ER"]["filtered"] == 1.0 and "filtered" not in options["ResNet-18"]
+    # a scorer that distrusts the filter's drops leaves them out; without drops nothing comes back
+    wary = ProposalWeights(True, "decide", 0.0, {**three_words, "filtered": -5.0})
+    assert roles(choose(untitled, [resnet], set(), wary, dropped=[ours, er])) == {"ResNet-18": "used"}
+    assert roles(choose(untitled, [resnet], set(), pw)) == {"ResNet-18": "used"}
+
+
+def test_a_dropped_rule_proposal_that_scores_best_comes_back_without_a_margin(nlp) -> None:  # type: ignore[no-untyped-def]
+    untitled = nlp(TEXT)
+    resnet, ours, er = mentions("used", "proposed", "baseline")
+    pw = ProposalWeights(True, "decide", 0.0, {"bias": -1.0, "n_words=<=3": 1.5})
+    out = choose(untitled, [resnet, er], set(), pw, dropped=[ours])
+    assert roles(out) == {"ResNet-18": "used", "ER": "baseline", "Posterior meta-replay": "proposed"}

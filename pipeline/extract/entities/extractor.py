@@ -486,7 +486,9 @@ class EntityFinder:
         #: (doc, rule mentions, mentions, task candidates, gazetteer names) before the mention
         #: filter; training (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records
         #: features through them
-        self.proposal_hook: Callable[[Doc, list[EntityMention], frozenset[str]], None] | None = None
+        self.proposal_hook: (
+            Callable[[Doc, list[EntityMention], frozenset[str], list[EntityMention]], None] | None
+        ) = None
         self.filter_hook: (
             Callable[
                 [
@@ -533,14 +535,18 @@ class EntityFinder:
         candidates = task_candidates(doc, mentions) if scored else []
         if self.filter_hook is not None:
             self.filter_hook(doc, rules, mentions, candidates, res.lower_names)
+        dropped: list[EntityMention] = []
         if self.learned_filter and modelled:
+            before = mentions
             mentions = keep_mentions(
                 doc, rules, mentions, res.lower_names, self.filter_weights, candidates=candidates
             )
+            kept = {id(m) for m in mentions}
+            dropped = [m for m in before if id(m) not in kept]
         if self.proposal_hook is not None:
-            self.proposal_hook(doc, mentions, res.method_lower)
+            self.proposal_hook(doc, mentions, res.method_lower, dropped)
         if self.learned_proposal and modelled:  # fitted on combined mentions: not for the rules alone
-            mentions = choose_proposed(doc, mentions, res.method_lower)
+            mentions = choose_proposed(doc, mentions, res.method_lower, dropped=dropped)
         doc._.kg_entities = mentions
         return doc
 

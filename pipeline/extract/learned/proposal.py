@@ -9,18 +9,19 @@ holds: the name echoes the title, is defined with an acronym, recurs, comes earl
 than known. A linear scorer over those signals and the rules' own role, fitted on the annotated
 corpus, decides.
 
-The options are the paper's methods (never one the rules call a baseline) and the title's leading
-phrase ("Gated Fusion Network" of "Gated Fusion Network for Single Image Dehazing"), which becomes a
-mention only when chosen. Mode ``decide``: the best-scoring option is the paper's proposed method if
-its score clears the threshold, and the paper has none otherwise; when the best is one the rules
-marked proposed, their choice stands, but only for the names scoring within ``margin`` of the best
-(the others become ``used``): the rules mark every name after a proposal cue, and on the training
-corpus one such extra ("GraphSAINT" and its title's "graph sampling based inductive learning method",
-"X2GNN" and "GNN") is the commonest way a right choice is scored wrong. Mode ``fill`` (the alternative
-cross-validation weighs) acts only where the rules name none. Mode, threshold and regularisation are
-chosen by cross-validation over papers with and without an annotated proposed method (answering "none"
-is right for the latter). Weights come from ``scripts/train_proposal.py``. Pure functions over the
-``Doc`` and the mentions; reading the packaged weights is the only I/O.
+The options are the paper's methods (never one the rules call a baseline), the title's leading phrase
+("Gated Fusion Network" of "Gated Fusion Network for Single Image Dehazing") and (since 0.18.1) the
+methods the mention filter dropped; the last two become mentions only when chosen. Mode ``decide``: the
+best-scoring option is the paper's proposed method if its score clears the threshold, and the paper has
+none otherwise; when the best is one the rules marked proposed, their choice stands, but only for the
+names scoring within ``margin`` of the best (the others become ``used``): the rules mark every name after
+a proposal cue, and on the training corpus one such extra ("GraphSAINT" and its title's "graph sampling
+based inductive learning method", "X2GNN" and "GNN") is the commonest way a right choice is scored wrong.
+Mode ``fill`` (the alternative cross-validation weighs) acts only where the rules name none. Mode,
+threshold and regularisation are chosen by cross-validation over papers with and without an annotated
+proposed method (answering "none" is right for the latter). Weights come from
+``scripts/train_proposal.py``. Pure functions over the ``Doc`` and the mentions; reading the packaged
+weights is the only I/O.
 """
 
 from __future__ import annotations
@@ -239,20 +240,37 @@ def title_phrase(doc: Doc, mentions: Sequence[EntityMention]) -> EntityMention |
 
 
 def candidates(
-    doc: Doc, mentions: Sequence[EntityMention], known: frozenset[str] | set[str]
+    doc: Doc,
+    mentions: Sequence[EntityMention],
+    known: frozenset[str] | set[str],
+    dropped: Sequence[EntityMention] = (),
 ) -> list[tuple[EntityMention, dict[str, float]]]:
     """The options the scorer chooses among, with their features: the paper's methods (never a
-    baseline) and the title's leading phrase."""
+    baseline), the title's leading phrase and the methods the mention filter ``dropped`` (marked
+    ``filtered``: the filter judges a name by whether annotators list it at all, and on the dev sets it
+    dropped the right contribution in one paper in twenty with one, "Ocean" of "Ocean: Object-aware
+    Anchor-free Tracking" among them; the scorer, fitted with them among its options, weighs that
+    verdict against the signals of a contribution). Features read the paper's kept methods and the
+    phrase as the other names, whether the option is one of them or not."""
     methods = [m for m in mentions if m.type is EntityType.METHOD]
     phrase = title_phrase(doc, mentions)
     pool = methods + ([phrase] if phrase is not None else [])
+    keys = {norm_key(f) for m in pool for f in (m.text, *m.aliases)}
+    extra = [
+        m
+        for m in dropped
+        if m.type is EntityType.METHOD and m.role != "baseline" and norm_key(m.text) not in keys
+    ]
     out = []
-    for m in pool:
+    for i, m in enumerate(pool + extra):
         if m.role == "baseline":
             continue
         f = features(doc, m, pool, m.text.lower() in known)
         if m is phrase:
             f["title_phrase"] = 1.0
+        if i >= len(pool):
+            f["filtered"] = 1.0
+            f[f"filtered&role={m.role or '-'}"] = 1.0
         out.append((m, f))
     return out
 
@@ -262,21 +280,27 @@ def choose(
     mentions: Sequence[EntityMention],
     known: frozenset[str] | set[str],
     weights: ProposalWeights | None = None,
+    dropped: Sequence[EntityMention] = (),
 ) -> list[EntityMention]:
-    """The mentions with the paper's proposed method decided by the scorer (module docstring)."""
+    """The mentions with the paper's proposed method decided by the scorer (module docstring); a method
+    the mention filter ``dropped`` comes back only as the chosen contribution."""
     pw = load_weights() if weights is None else weights
     out = list(mentions)
     if pw is None or not pw.use:
         return out
     if pw.mode == "fill" and any(m.type is EntityType.METHOD and m.role == "proposed" for m in out):
         return out
-    scored = [(score(f, pw.weights), m) for m, f in candidates(doc, out, known)]
+    scored = [(score(f, pw.weights), m) for m, f in candidates(doc, out, known, dropped)]
     best_score, best = max(scored, key=lambda t: t[0], default=(float("-inf"), None))
     if best is not None and best_score > pw.threshold and best.role == "proposed":
-        if pw.margin is None:
+        if pw.margin is None and any(m is best for m in out):
             return out  # the rules' whole choice stands
-        # the rules' choice stands for the names scoring near the best
-        keys = {norm_key(m.text) for s, m in scored if m.role == "proposed" and s >= best_score - pw.margin}
+        # the rules' choice stands for the names scoring near the best (all of them without a margin)
+        keys = {
+            norm_key(m.text)
+            for s, m in scored
+            if m.role == "proposed" and (pw.margin is None or s >= best_score - pw.margin)
+        }
     elif best is not None and best_score > pw.threshold:
         keys = {norm_key(best.text)}
     else:
@@ -291,5 +315,5 @@ def choose(
 
     chosen = [role(m) for m in out]
     if best is not None and keys and not any(m is best for m in out):
-        chosen.append(role(best))  # the title's phrase, a name of its own now
+        chosen.append(role(best))  # the title's phrase or a dropped method, a name of its own now
     return chosen
