@@ -90,10 +90,14 @@ def test_the_pipeline_filters_after_combining_and_only_when_the_model_ran() -> N
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_entities")
     finder.filter_weights = FilterWeights({"METHOD": 1e9}, {})  # drops every method
+    finder.learned_proposal = False  # which may bring one dropped method back (below)
     text = "We propose ZipNet, which outperforms ResNet-50 on ImageNet by 2.1% accuracy."
     filtered = nlp(text)._.kg_entities
     assert not [m for m in filtered if m.type is EntityType.METHOD]
     assert [m for m in filtered if m.type is EntityType.DATASET]  # other types untouched
+    finder.learned_proposal = True  # a dropped method comes back only as the chosen contribution
+    back = [m for m in nlp(text)._.kg_entities if m.type is EntityType.METHOD]
+    assert len(back) <= 1 and all(m.role == "proposed" and m.text != "ResNet-50" for m in back)
     doc = nlp.make_doc(text)
     for name, proc in nlp.pipeline:
         if name != "paperkg_learned_entities":  # no model spans: the filter has nothing to judge by
