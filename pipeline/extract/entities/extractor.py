@@ -482,7 +482,8 @@ class EntityFinder:
         self.resources: Resources | None = None
         self.strategy = dict(strategy or DEFAULT_STRATEGY)
         self.role_source = role_source
-        #: called with (doc, mentions, known method names) before the learned proposal choice, and with
+        #: called with (doc, mentions, known method names, methods the filter dropped) before the
+        #: learned proposal choice, and with
         #: (doc, rule mentions, mentions, task candidates, gazetteer names) before the mention
         #: filter; training (``scripts/train_proposal.py``, ``scripts/train_filter.py``) records
         #: features through them
