@@ -256,14 +256,10 @@ def candidates(
     phrase = title_phrase(doc, mentions)
     pool = methods + ([phrase] if phrase is not None else [])
     keys = {norm_key(f) for m in pool for f in (m.text, *m.aliases)}
-    extra = [
-        m
-        for m in dropped
-        if m.type is EntityType.METHOD and m.role != "baseline" and norm_key(m.text) not in keys
-    ]
+    extra = [m for m in dropped if m.type is EntityType.METHOD and norm_key(m.text) not in keys]
     out = []
     for i, m in enumerate(pool + extra):
-        if m.role == "baseline":
+        if m.role == "baseline":  # never an option, kept or dropped
             continue
         f = features(doc, m, pool, m.text.lower() in known)
         if m is phrase:
