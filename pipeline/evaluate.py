@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bootstrap import LEVEL, REPLICATES, intervals
 from .corpus.read import read_corpus
 from .extract.learned.split import is_dev
 from .extract.text.numbers import TIME_UNITS
@@ -111,6 +112,13 @@ GOLD_FILTERS: dict[str, Callable[[str], bool]] = {"train_dev": is_dev}
 GUIDELINE_SETS = ("seeds", *CORPUS_GOLD)
 TYPES = tuple(EntityType)
 RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
+#: sets reported together as one number, each with a 95% interval (``bootstrap``): the development
+#: sets the pipeline is decided on, the ICLR held-out sets and every held-out set
+POOLS: dict[str, tuple[str, ...]] = {
+    "dev": ("train_dev", "iclr2025_dev", "iclr2024_dev"),
+    "heldout_iclr": ("iclr2024_heldout", "iclr2024_test"),
+    "heldout_all": ("iclr2024_heldout", "iclr2024_test", "xvenue_heldout", "results_heldout"),
+}
 TOL = 1e-6
 
 _SEP = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
@@ -269,25 +277,33 @@ def score_entities(
     }
 
 
+def paper_proposed(paper: GoldPaper, pred: Sequence[EntityMention]) -> tuple[bool, bool]:
+    """Whether the paper has a gold proposed method, and whether ours is right (rule: module docstring)."""
+    methods = [e for e in paper.entities if e.type is EntityType.METHOD]
+    gold_prop = [_keys((e.name, *e.aliases)) for e in methods if e.role == "proposed"]
+    gold_any = [_keys((e.name, *e.aliases)) for e in methods]
+    ours = [
+        k
+        for m in pred
+        if m.type is EntityType.METHOD and m.role == "proposed"
+        if (k := _keys((m.text, *m.aliases)))
+    ]
+    if not gold_prop:
+        return False, not ours
+    hit = any(o & g for o in ours for g in gold_prop)
+    return True, hit and all(any(o & g for g in gold_any) for o in ours)
+
+
 def proposed_method_accuracy(
     gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[EntityMention]]
 ) -> dict[str, Any]:
     """Counts and accuracy for papers with / without a gold proposed method (rule: module docstring)."""
     out = {k: {"n": 0, "right": 0, "acc": 0.0} for k in ("with_gold_proposed", "without_gold_proposed")}
     for paper in gold:
-        methods = [e for e in paper.entities if e.type is EntityType.METHOD]
-        gold_prop = [_keys((e.name, *e.aliases)) for e in methods if e.role == "proposed"]
-        gold_any = [_keys((e.name, *e.aliases)) for e in methods]
-        ours = [
-            k
-            for m in pred.get(paper.id, ())
-            if m.type is EntityType.METHOD and m.role == "proposed"
-            if (k := _keys((m.text, *m.aliases)))
-        ]
-        hit = any(o & g for o in ours for g in gold_prop) and all(any(o & g for g in gold_any) for o in ours)
-        tally = out["with_gold_proposed" if gold_prop else "without_gold_proposed"]
+        has, right = paper_proposed(paper, pred.get(paper.id, ()))
+        tally = out["with_gold_proposed" if has else "without_gold_proposed"]
         tally["n"] += 1
-        tally["right"] += hit if gold_prop else not ours
+        tally["right"] += right
     for tally in out.values():
         tally["acc"] = _div(tally["right"], tally["n"])
     return out
@@ -334,18 +350,25 @@ def match_results(
     return out
 
 
+def paper_results(
+    paper: GoldPaper, ours: Sequence[ResultMention]
+) -> tuple[Counts, list[tuple[str, bool, bool]]]:
+    """One paper's value+unit counts and, per matched pair and attribute, (attribute, right, gold names
+    one)."""
+    pairs = match_results(paper, list(ours))
+    aliases = _alias_table(paper)
+    checks = [(a, _attr_right(a, g, p, aliases), bool(getattr(g, a))) for g, p in pairs for a in RESULT_ATTRS]
+    return Counts(len(pairs), len(ours) - len(pairs), len(paper.results) - len(pairs)), checks
+
+
 def score_results(gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[ResultMention]]) -> dict[str, Any]:
     """Result P/R/F1 plus per-attribute accuracy over matched pairs (all, and where gold names one)."""
     c = Counts()
     checks: list[tuple[str, bool, bool]] = []  # (attribute, right, gold names one)
     for paper in gold:
-        ours = list(pred.get(paper.id, ()))
-        pairs = match_results(paper, ours)
-        c.add(Counts(len(pairs), len(ours) - len(pairs), len(paper.results) - len(pairs)))
-        aliases = _alias_table(paper)
-        checks += [
-            (a, _attr_right(a, g, p, aliases), bool(getattr(g, a))) for g, p in pairs for a in RESULT_ATTRS
-        ]
+        counts, paper_checks = paper_results(paper, pred.get(paper.id, ()))
+        c.add(counts)
+        checks += paper_checks
     attrs = {}
     for a in RESULT_ATTRS:
         oks = [ok for attr, ok, _ in checks if attr == a]
@@ -357,6 +380,34 @@ def score_results(gold: Sequence[GoldPaper], pred: Mapping[str, Sequence[ResultM
             "n_gold_named": len(named),
         }
     return {**c.prf(), "n_gold": c.tp + c.fn, "n_pred": c.tp + c.fp, "attributes": attrs}
+
+
+def paper_counts(
+    paper: GoldPaper,
+    entities: Sequence[EntityMention],
+    results: Sequence[ResultMention] | None,
+    types: Sequence[EntityType] = TYPES,
+) -> dict[str, tuple[int, ...]]:
+    """One paper's counts behind every reported number, for the bootstrap (``bootstrap.intervals``):
+    lenient (tp, fp, fn) per entity type; with ``results`` (guideline sets), the proposed method
+    (right, 1) or (0, 0) without a gold one, value+unit (tp, fp, fn), and per attribute (right, n)
+    where the gold names it."""
+    out: dict[str, tuple[int, ...]] = {}
+    for t in types:
+        _, le = score_paper_entities(
+            [e for e in paper.entities if e.type is t], [m for m in entities if m.type is t]
+        )
+        out[t.value] = (le.tp, le.fp, le.fn)
+    if results is None:
+        return out
+    has, right = paper_proposed(paper, entities)
+    out["proposed"] = (int(has and right), int(has))
+    counts, checks = paper_results(paper, results)
+    out["results"] = (counts.tp, counts.fp, counts.fn)
+    for a in RESULT_ATTRS:
+        named = [ok for attr, ok, gold_has in checks if attr == a and gold_has]
+        out[a] = (sum(named), len(named))
+    return out
 
 
 def seed_papers(directory: Path = SEED_DIR) -> list[tuple[str, str]]:
@@ -488,6 +539,7 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
     from .extract.nlp import PIPELINE_VERSION, build_nlp, extract
 
     report: dict[str, Any] = {"pipeline_version": PIPELINE_VERSION, "sets": {}}
+    counts: dict[str, list[dict[str, tuple[int, ...]]]] = {}
     t0 = time.perf_counter()
     for name in sets:
         bench = load_set(name)
@@ -505,13 +557,39 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
             "notes": bench.notes,
             "entities": score_entities(bench.gold, ents, bench.types),
         }
-        if name in GUIDELINE_SETS:
+        results = {ex.paper.id: ex.results for ex in extractions} if name in GUIDELINE_SETS else None
+        if results is not None:
             entry["proposed_method"] = proposed_method_accuracy(bench.gold, ents)
-            entry["results"] = score_results(bench.gold, {ex.paper.id: ex.results for ex in extractions})
+            entry["results"] = score_results(bench.gold, results)
+        counts[name] = [
+            paper_counts(g, ents.get(g.id, ()), _of(results, g.id), bench.types) for g in bench.gold
+        ]
+        entry["interval_95"] = _rounded(intervals([counts[name]], seed=name))
         entry["seconds"] = round(time.perf_counter() - start, 2)
         report["sets"][name] = entry
+    report["pooled"] = {
+        pool: {
+            "sets": list(names),
+            "n_papers": sum(len(counts[n]) for n in names),
+            "interval_95": _rounded(intervals([counts[n] for n in names], seed=pool)),
+        }
+        for pool, names in POOLS.items()
+        if all(n in counts for n in names)
+    }
+    report["bootstrap"] = {"replicates": REPLICATES, "level": LEVEL, "unit": "abstract, resampled per set"}
     report["seconds"] = round(time.perf_counter() - t0, 2)
     return report
+
+
+def _of(
+    results: Mapping[str, Sequence[ResultMention]] | None, paper_id: str
+) -> Sequence[ResultMention] | None:
+    """A paper's results, or None for a set that scores no results."""
+    return None if results is None else results.get(paper_id, ())
+
+
+def _rounded(iv: Mapping[str, tuple[float, float]]) -> dict[str, list[float]]:
+    return {k: [round(lo, 4), round(hi, 4)] for k, (lo, hi) in iv.items()}
 
 
 def pooled_scores(report: Mapping[str, Any], sets: Sequence[str]) -> dict[str, Any]:
@@ -569,6 +647,8 @@ def format_report(report: Mapping[str, Any]) -> str:
             ),
         )
         lines += [f"- {n}" for n in entry["notes"]]
+        if iv := entry.get("interval_95"):
+            lines.append(f"- 95% intervals (abstracts resampled): {_intervals_text(iv)}")
         if pm := entry.get("proposed_method"):
             w, wo = pm["with_gold_proposed"], pm["without_gold_proposed"]
             lines.append(
@@ -589,4 +669,22 @@ def format_report(report: Mapping[str, Any]) -> str:
                 ],
             )
         lines += [""] if lines[-1] else []
+    for pool, p in report.get("pooled", {}).items():
+        lines += [
+            f"## pooled: {pool} ({p['n_papers']} papers: {', '.join(p['sets'])})",
+            "",
+            f"- 95% intervals (abstracts resampled set by set): {_intervals_text(p['interval_95'])}",
+            "",
+        ]
     return "\n".join(lines)
+
+
+def _intervals_text(iv: Mapping[str, Sequence[float]]) -> str:
+    """``METHOD 75.6–87.4, ...`` in percent, entity types first."""
+    names = {
+        **{t.value: t.value for t in TYPES},
+        "proposed": "proposed method",
+        "results": "results value+unit",
+        **{a: f"result {a}" for a in RESULT_ATTRS},
+    }
+    return ", ".join(f"{name} {_f(iv[k][0])}–{_f(iv[k][1])}" for k, name in names.items() if k in iv)

@@ -233,6 +233,7 @@ def eval_lines(
                 if all(h in sets for h in group):
                     prev = _pooled_cells(old, group) if all(h in old for h in group) else None
                     lines.append(_row(f"**{glabel}**", _pooled_cells(sets, group), prev, bold=True))
+    lines += interval_lines(report)
     lines += version_lines(sets, results_before)
     lines += result_lines(sets, results_before)
     reproduce = (
@@ -241,6 +242,59 @@ def eval_lines(
         "and `python scripts/fill_readme.py`; the full strict/lenient P/R/F1 tables come with `--markdown`."
     )
     lines += ["", reproduce, "", *READING]
+    return lines
+
+
+INTERVAL_COLS = (
+    ("METHOD", "Method"),
+    ("DATASET", "Dataset"),
+    ("METRIC", "Metric"),
+    ("TASK", "Task"),
+    ("proposed", "proposed method"),
+    ("results", "value+unit"),
+    ("metric", "result metric"),
+    ("dataset", "result dataset"),
+    ("method", "result method"),
+    ("baseline", "result baseline"),
+)
+#: the pools ``paperkg evaluate`` reports (``evaluate.POOLS``), in table order
+POOL_LABELS = {
+    "heldout_iclr": "**ICLR held-out pooled (70)**",
+    "heldout_all": "**all held-out pooled (370)**",
+    "dev": "three development sets pooled (501)",
+}
+
+
+def interval_lines(report: dict[str, Any]) -> list[str]:
+    """The 95% interval of every held-out set's and pool's numbers (``pipeline.bootstrap``), when the
+    report has them."""
+    rows = [
+        (LABELS[name], e["interval_95"])
+        for name, e in report["sets"].items()
+        if name in ALL_HELD_OUT and e.get("status") == "ok" and "interval_95" in e
+    ]
+    rows += [
+        (label, report["pooled"][p]["interval_95"])
+        for p, label in POOL_LABELS.items()
+        if p in report.get("pooled", {})
+    ]
+    if not rows:
+        return []
+    boot = report.get("bootstrap", {})
+    lines = [
+        "",
+        "How far each number moves on another sample of the same kind of abstracts:",
+        f"{100 * boot.get('level', 0.95):.0f}% intervals from {boot.get('replicates', 1000):,} resamples of "
+        "each set's abstracts with replacement",
+        "(`pipeline/bootstrap.py`; a pool resamples set by set); result attributes where the gold names",
+        "them; – where a set has nothing to score.",
+        "",
+        "| set | " + " | ".join(label for _, label in INTERVAL_COLS) + " |",
+        "|---|" + "---:|" * len(INTERVAL_COLS),
+    ]
+    for label, iv in rows:
+        cells = [f"{_f(iv[k][0])}–{_f(iv[k][1])}" if k in iv else "–" for k, _ in INTERVAL_COLS]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines
 
 

@@ -80,3 +80,25 @@ def test_a_bench_report_from_before_those_fields_keeps_the_last_full_runs_comman
     lines = fill.bench_lines(REPORT_MD, {"machine": {}})
     assert "--sizes 1000,10000,all" in lines[0]
     assert not lines[0].startswith("Pipeline")
+
+
+def test_the_interval_table_has_a_row_per_held_out_set_and_pool_and_none_for_dev_sets() -> None:
+    fill = load_script("scripts/fill_readme.py")
+    iv = {"METHOD": [0.7512, 0.8431], "proposed": [0.8, 0.9], "baseline": [0.4, 0.7]}
+    report = {
+        "sets": {
+            "iclr2025_dev": {"status": "ok", "interval_95": iv},
+            "xvenue_heldout": {"status": "ok", "interval_95": iv},
+            "iclr2024_test": {"status": "skipped", "reason": "no shared"},
+        },
+        "pooled": {"heldout_all": {"interval_95": iv}, "dev": {"interval_95": iv}},
+        "bootstrap": {"replicates": 1000, "level": 0.95},
+    }
+    lines = fill.interval_lines(report)
+    rows = [line for line in lines if line.startswith("| ") and "–" in line]
+    labels = [row.split(" | ")[0][2:] for row in rows]
+    assert labels == [fill.LABELS["xvenue_heldout"], fill.POOL_LABELS["heldout_all"], fill.POOL_LABELS["dev"]]
+    cells = rows[0].strip("| ").split(" | ")
+    assert cells[1] == "75.1–84.3" and cells[2] == "–" and cells[-1] == "40.0–70.0"
+    assert "95% intervals from 1,000 resamples of each set" in " ".join(lines)
+    assert fill.interval_lines({"sets": {}}) == []
