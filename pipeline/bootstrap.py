@@ -39,6 +39,41 @@ def _seed(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:8], "big")
 
 
+def _layout(papers: Sequence[Counts]) -> tuple[list[str], list[int]]:
+    """The measures every abstract has, and how many counts each takes."""
+    keys = sorted(set.intersection(*(set(p) for p in papers)))
+    return keys, [len(papers[0][k]) for k in keys]
+
+
+def _matrix(papers: Sequence[Counts], keys: Sequence[str], width: int) -> np.ndarray:
+    """One row of counts per abstract, the measures side by side."""
+    if not papers:
+        return np.zeros((0, width), dtype=np.int64)
+    return np.array([[c for k in keys for c in p[k]] for p in papers], dtype=np.int64)
+
+
+def _resampled(strata: Sequence[np.ndarray], seed: str, replicates: int) -> np.ndarray:
+    """Column totals of ``replicates`` resamples: each stratum's rows drawn with replacement, as many
+    as it has."""
+    rng = np.random.default_rng(_seed(seed))
+    totals = np.zeros((replicates, strata[0].shape[1]), dtype=np.int64)
+    for rows in strata:
+        if len(rows):
+            totals += rows[rng.integers(0, len(rows), size=(replicates, len(rows)))].sum(axis=1)
+    return totals
+
+
+def _scored(counts: np.ndarray) -> bool:
+    """Whether summed counts have anything to score: an F1 with gold or predictions, an accuracy with n."""
+    return bool(counts.sum() if len(counts) == 3 else counts[1])
+
+
+def _bounds(values: np.ndarray) -> tuple[float, float]:
+    tail = (1 - LEVEL) / 2
+    lo, hi = np.quantile(values, [tail, 1 - tail])
+    return float(lo), float(hi)
+
+
 def intervals(
     strata: Sequence[Sequence[Counts]], seed: str, replicates: int = REPLICATES
 ) -> dict[str, tuple[float, float]]:
@@ -49,30 +84,44 @@ def intervals(
     papers = [p for s in strata for p in s]
     if not papers:
         return {}
-    keys = sorted(set.intersection(*(set(p) for p in papers)))
-    widths = [len(papers[0][k]) for k in keys]
-    rng = np.random.default_rng(_seed(seed))
-    totals = np.zeros((replicates, sum(widths)), dtype=np.int64)
-    for stratum in strata:
-        if not stratum:
-            continue
-        rows = np.array([[c for k in keys for c in p[k]] for p in stratum], dtype=np.int64)
-        picks = rng.integers(0, len(stratum), size=(replicates, len(stratum)))
-        totals += rows[picks].sum(axis=1)
-    observed = np.array([c for p in papers for k in keys for c in p[k]], dtype=np.int64).reshape(
-        len(papers), -1
-    )
-    observed = observed.sum(axis=0)
+    keys, widths = _layout(papers)
+    width = sum(widths)
+    totals = _resampled([_matrix(s, keys, width) for s in strata], seed, replicates)
+    observed = _matrix(papers, keys, width).sum(axis=0)
     out: dict[str, tuple[float, float]] = {}
     at = 0
-    tail = (1 - LEVEL) / 2
     for k, w in zip(keys, widths, strict=True):
-        seen = observed[at : at + w]
-        if not (seen.sum() if w == 3 else seen[1]):  # nothing to score (no named baseline): no interval
-            at += w
-            continue
-        values = np.array([rate(row) for row in totals[:, at : at + w]])
-        lo, hi = np.quantile(values, [tail, 1 - tail])
-        out[k] = (float(lo), float(hi))
+        if _scored(observed[at : at + w]):
+            out[k] = _bounds(np.array([rate(row) for row in totals[:, at : at + w]]))
+        at += w
+    return out
+
+
+def paired_differences(
+    strata: Sequence[Sequence[tuple[Counts, Counts]]], seed: str, replicates: int = REPLICATES
+) -> dict[str, tuple[float, float, float]]:
+    """Per measure, how two versions scored on the same abstracts differ: the difference (new − old) of
+    their numbers and its ``LEVEL`` interval over resamples that draw the same abstracts for both.
+    Each stratum holds (new, old) counts per abstract. Sampling the abstracts moves both versions
+    alike, so this interval is far narrower than either version's own: it is the one that says whether a
+    change did anything on this kind of abstract."""
+    pairs = [p for s in strata for p in s]
+    if not pairs:
+        return {}
+    keys, widths = _layout([c for pair in pairs for c in pair])
+    half = sum(widths)
+    both = [
+        np.hstack([_matrix([n for n, _ in s], keys, half), _matrix([o for _, o in s], keys, half)])
+        for s in strata
+    ]
+    totals = _resampled(both, seed, replicates)
+    observed = np.vstack(both).sum(axis=0)
+    out: dict[str, tuple[float, float, float]] = {}
+    at = 0
+    for k, w in zip(keys, widths, strict=True):
+        new, old = slice(at, at + w), slice(half + at, half + at + w)
+        if _scored(observed[new]) or _scored(observed[old]):
+            diffs = np.array([rate(row[new]) - rate(row[old]) for row in totals])
+            out[k] = (rate(observed[new]) - rate(observed[old]), *_bounds(diffs))
         at += w
     return out

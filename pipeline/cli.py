@@ -445,22 +445,34 @@ def evaluate(
     ),
     json_out: Path | None = typer.Option(None, "--json", help="Write the full report as JSON."),
     markdown_out: Path | None = typer.Option(None, "--markdown", help="Write the tables as Markdown."),
+    compare: Path | None = typer.Option(
+        None,
+        "--compare",
+        help="An earlier --json report: each change on the abstracts both scored, with its 95% interval "
+        "(seeds, development sets and peer benchmarks; held-out sets are compared by their totals only).",
+    ),
 ) -> None:
     """Score extraction against the seed gold and the peer benchmarks' test splits.
 
     Example: paperkg evaluate --sets seeds --markdown out/eval.md
 
     Example: paperkg evaluate --sets xvenue_heldout --rules-only   (the rules without the trained model)
+
+    Example: paperkg evaluate --sets train_dev,iclr2025_dev,iclr2024_dev --compare out/eval-before.json
     """
-    from .evaluate import format_report, run_evaluation
+    from .evaluate import compare_reports, format_comparison, format_report, run_evaluation
     from .extract.nlp import build_nlp
 
+    old = _read_report(compare) if compare else None
     try:
         nlp = build_nlp(learned=False) if rules_only else None
         report = run_evaluation([s.strip() for s in sets.split(",") if s.strip()], nlp)
     except ValueError as exc:  # an unknown set name
         raise typer.BadParameter(str(exc), param_hint="--sets") from exc
     text = format_report(report)
+    if old is not None:
+        report["compared_with"] = compare_reports(report, old)
+        text += "\n\n" + format_comparison(report["compared_with"])
     if json_out:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -468,6 +480,19 @@ def evaluate(
         markdown_out.parent.mkdir(parents=True, exist_ok=True)
         markdown_out.write_text(text + "\n", encoding="utf-8")
     typer.echo(text)
+
+
+def _read_report(path: Path) -> dict[str, Any]:
+    """An earlier ``--json`` report, or a one-line usage error naming the file."""
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(
+            f"{path}: not a readable JSON report ({exc})", param_hint="--compare"
+        ) from exc
+    if not isinstance(report, dict) or not isinstance(report.get("sets"), dict):
+        raise typer.BadParameter(f"{path}: not a paperkg evaluate report (no 'sets')", param_hint="--compare")
+    return report
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bootstrap import LEVEL, REPLICATES, intervals
+from .bootstrap import LEVEL, REPLICATES, intervals, paired_differences
 from .corpus.read import read_corpus
 from .extract.learned.split import is_dev
 from .extract.text.numbers import TIME_UNITS
@@ -119,6 +119,9 @@ POOLS: dict[str, tuple[str, ...]] = {
     "heldout_iclr": ("iclr2024_heldout", "iclr2024_test"),
     "heldout_all": ("iclr2024_heldout", "iclr2024_test", "xvenue_heldout", "results_heldout"),
 }
+#: the sets only ever read as totals: their per-abstract counts stay out of the report, so no version
+#: is compared with another abstract by abstract on them (``compare_reports``)
+HELD_OUT_SETS = POOLS["heldout_all"]
 TOL = 1e-6
 
 _SEP = re.compile(r"[\s_\-\u2010-\u2015\u2212]+")
@@ -565,6 +568,8 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
             paper_counts(g, ents.get(g.id, ()), _of(results, g.id), bench.types) for g in bench.gold
         ]
         entry["interval_95"] = _rounded(intervals([counts[name]], seed=name))
+        if name not in HELD_OUT_SETS:  # for ``compare_reports``: another version's report pairs with these
+            entry["per_paper"] = {g.id: c for g, c in zip(bench.gold, counts[name], strict=True)}
         entry["seconds"] = round(time.perf_counter() - start, 2)
         report["sets"][name] = entry
     report["pooled"] = {
@@ -579,6 +584,57 @@ def run_evaluation(sets: Sequence[str] = ALL_SETS, nlp: Any = None) -> dict[str,
     report["bootstrap"] = {"replicates": REPLICATES, "level": LEVEL, "unit": "abstract, resampled per set"}
     report["seconds"] = round(time.perf_counter() - t0, 2)
     return report
+
+
+def compare_reports(new: Mapping[str, Any], old: Mapping[str, Any]) -> dict[str, Any]:
+    """How ``new`` differs from ``old`` (two ``run_evaluation`` reports) on the abstracts both scored,
+    per set and per pool that keeps per-abstract counts (not the held-out sets): per measure the
+    difference new − old and its 95% interval, the same abstracts drawn for both
+    (``bootstrap.paired_differences``)."""
+
+    def pairs(name: str) -> list[tuple[Mapping[str, Sequence[int]], Mapping[str, Sequence[int]]]]:
+        a = new["sets"].get(name, {}).get("per_paper", {})
+        b = old["sets"].get(name, {}).get("per_paper", {})
+        return [(a[i], b[i]) for i in sorted(a.keys() & b.keys())]
+
+    def rounded(d: Mapping[str, tuple[float, float, float]]) -> dict[str, list[float]]:
+        return {k: [round(x, 4) for x in v] for k, v in d.items()}
+
+    sets = {name: p for name in new["sets"] if (p := pairs(name))}
+    return {
+        "old_version": old.get("pipeline_version"),
+        "new_version": new.get("pipeline_version"),
+        "sets": {name: rounded(paired_differences([p], seed=name)) for name, p in sets.items()},
+        "pooled": {
+            pool: rounded(paired_differences([sets[n] for n in names], seed=pool))
+            for pool, names in POOLS.items()
+            if all(n in sets for n in names)
+        },
+    }
+
+
+def format_comparison(cmp: Mapping[str, Any]) -> str:
+    """Markdown: per set and pool, each measure's change with its 95% interval, ``*`` where the interval
+    leaves out zero (the change is more than the draw of abstracts), then the measures no abstract moved."""
+
+    def cell(k: str, v: Sequence[float]) -> str:
+        mark = "*" if v[1] > 0 or v[2] < 0 else ""
+        return f"{k} {100 * v[0]:+.1f} [{100 * v[1]:+.1f}, {100 * v[2]:+.1f}]{mark}"
+
+    lines = [f"# {cmp['old_version']} → {cmp['new_version']} (same abstracts, 95% intervals)", ""]
+    for kind, prefix in (("sets", ""), ("pooled", "pooled ")):
+        for name, d in cmp[kind].items():
+            moved = [cell(label, d[k]) for k, label in MEASURE_NAMES.items() if k in d and any(d[k])]
+            same = [label for k, label in MEASURE_NAMES.items() if k in d and not any(d[k])]
+            text = ", ".join(moved) or "no change"
+            lines.append(
+                f"- {prefix}{name}: {text}" + (f"; unchanged: {', '.join(same)}" if moved and same else "")
+            )
+    lines += [
+        "",
+        "Held-out sets are compared by their totals only (no per-abstract counts are kept for them).",
+    ]
+    return "\n".join(lines)
 
 
 def _of(
@@ -679,12 +735,15 @@ def format_report(report: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: the measures of ``paper_counts`` in reading order, with how the reports name them
+MEASURE_NAMES = {
+    **{t.value: t.value for t in TYPES},
+    "proposed": "proposed method",
+    "results": "results value+unit",
+    **{a: f"result {a}" for a in RESULT_ATTRS},
+}
+
+
 def _intervals_text(iv: Mapping[str, Sequence[float]]) -> str:
     """``METHOD 75.6–87.4, ...`` in percent, entity types first."""
-    names = {
-        **{t.value: t.value for t in TYPES},
-        "proposed": "proposed method",
-        "results": "results value+unit",
-        **{a: f"result {a}" for a in RESULT_ATTRS},
-    }
-    return ", ".join(f"{name} {_f(iv[k][0])}–{_f(iv[k][1])}" for k, name in names.items() if k in iv)
+    return ", ".join(f"{name} {_f(iv[k][0])}–{_f(iv[k][1])}" for k, name in MEASURE_NAMES.items() if k in iv)

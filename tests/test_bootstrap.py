@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 import spacy
 
-from pipeline.bootstrap import intervals, rate
+from pipeline.bootstrap import intervals, paired_differences, rate
 from pipeline.evaluate import (
     GoldEntity,
     GoldPaper,
@@ -104,3 +105,53 @@ def test_a_pool_whose_sets_were_all_scored_gets_its_interval(monkeypatch) -> Non
 def test_a_measure_with_nothing_to_score_has_no_interval() -> None:
     papers = [{"baseline": (0, 0), "TASK": (0, 0, 0), "METHOD": (1, 0, 0)}] * 5
     assert set(intervals([papers], seed="n")) == {"METHOD"}
+
+
+def test_the_same_output_twice_differs_by_nothing() -> None:
+    papers = [{"METHOD": (i % 3, 1, i % 2)} for i in range(30)]
+    assert paired_differences([list(zip(papers, papers, strict=True))], seed="p") == {
+        "METHOD": (0.0, 0.0, 0.0)
+    }
+
+
+def test_a_small_gain_on_the_same_abstracts_is_told_from_noise() -> None:
+    # 200 abstracts, half right in both versions; the new one also gets 8 of the wrong ones right
+    old = [{"proposed": (i % 2, 1)} for i in range(200)]
+    new = [{"proposed": (1, 1)} if i % 2 == 0 and i < 16 else o for i, o in enumerate(old)]
+    diff, lo, hi = paired_differences([list(zip(new, old, strict=True))], seed="g")["proposed"]
+    assert diff == pytest.approx(8 / 200)
+    assert 0 < lo < diff < hi  # every resample that draws a changed abstract gains; none loses
+    # each version's own interval is far wider than the gain: the two overlap almost entirely
+    new_lo, new_hi = intervals([new], seed="g")["proposed"]
+    old_lo, old_hi = intervals([old], seed="g")["proposed"]
+    assert new_lo < old_hi and hi - lo < (new_hi - new_lo) / 2
+
+
+def test_gains_and_losses_that_cancel_leave_zero_inside_the_interval() -> None:
+    old = [{"TASK": (1, 0, 0)}] * 20 + [{"TASK": (0, 1, 1)}] * 20
+    new = (
+        [{"TASK": (0, 1, 1)}] * 5
+        + [{"TASK": (1, 0, 0)}] * 15
+        + [{"TASK": (1, 0, 0)}] * 5
+        + [{"TASK": (0, 1, 1)}] * 15
+    )
+    diff, lo, hi = paired_differences([list(zip(new, old, strict=True))], seed="c")["TASK"]
+    assert diff == 0.0 and lo < 0 < hi
+
+
+def test_the_comparison_marks_changes_beyond_the_draw_and_lists_the_unmoved_measures() -> None:
+    from pipeline.evaluate import format_comparison
+
+    cmp = {
+        "old_version": "0.1",
+        "new_version": "0.2",
+        "sets": {
+            "a": {"TASK": [0.021, 0.003, 0.039], "METHOD": [0.01, -0.002, 0.02], "DATASET": [0.0, 0.0, 0.0]},
+            "b": {"TASK": [0.0, 0.0, 0.0]},
+        },
+        "pooled": {"dev": {"TASK": [-0.03, -0.05, -0.01]}},
+    }
+    text = format_comparison(cmp)
+    assert "- a: METHOD +1.0 [-0.2, +2.0], TASK +2.1 [+0.3, +3.9]*; unchanged: DATASET" in text
+    assert "- b: no change" in text
+    assert "- pooled dev: TASK -3.0 [-5.0, -1.0]*" in text

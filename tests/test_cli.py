@@ -76,3 +76,36 @@ def test_load_against_a_dead_server_exits_3_without_printing_the_password(sample
     )
     assert result.exit_code == 3
     assert "cannot reach Neo4j" in result.output and secret not in result.output
+
+
+def test_evaluate_compares_with_an_earlier_report_abstract_by_abstract(tmp_path: Path) -> None:
+    import json
+
+    rules = tmp_path / "rules.json"
+    assert (
+        runner.invoke(app, ["evaluate", "--sets", "seeds", "--rules-only", "--json", str(rules)]).exit_code
+        == 0
+    )
+    assert len(json.loads(rules.read_text())["sets"]["seeds"]["per_paper"]) == 57
+    both = tmp_path / "both.json"
+    result = runner.invoke(app, ["evaluate", "--sets", "seeds", "--json", str(both), "--compare", str(rules)])
+    assert result.exit_code == 0, result.output
+    cmp = json.loads(both.read_text())["compared_with"]
+    new, old = (json.loads(p.read_text())["sets"]["seeds"] for p in (both, rules))
+    # the change the comparison reports is the change of the two reports' own totals
+    diff, lo, hi = cmp["sets"]["seeds"]["METHOD"]
+    f1 = [r["entities"]["METHOD"]["lenient"]["f1"] for r in (new, old)]
+    assert diff == pytest.approx(f1[0] - f1[1], abs=1e-4) and lo <= diff <= hi
+    assert (
+        "- seeds: METHOD " in result.output
+        and "Held-out sets are compared by their totals only" in result.output
+    )
+
+
+def test_evaluate_compare_with_a_file_that_is_no_report_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"not": "a report"}', encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", "--sets", "seeds", "--compare", str(bad)])
+    assert result.exit_code == 2 and "not a paperkg evaluate report" in result.output
+    result = runner.invoke(app, ["evaluate", "--sets", "seeds", "--compare", str(tmp_path / "absent.json")])
+    assert result.exit_code == 2 and "absent.json" in result.output
