@@ -108,6 +108,12 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.18.2 (the mention filter reads whether a number stands next to a mention, and filters metrics now:
+    # +0.57 F1 cross-validated; proposal and result scorers refitted): pooled over the three dev sets
+    # Metric 68.2 -> 69.1 (paired 95% interval +0.1 to +1.8), Task 57.1 -> 57.8, Method 76.6 -> 76.4,
+    # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
+    # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
+    # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
     # 0.18.1 (the methods the mention filter dropped are options of the proposal choice, refitted: 469 vs
     # 467 of 626 cross-validated): pooled over the three dev sets proposed 259 -> 266/331, Method 76.5 ->
     # 76.6. Raised: seeds proposed 30 -> 31/34; iclr2025_dev proposed 100 -> 106/118, iclr2024_dev 47 ->
@@ -175,7 +181,7 @@ DEFAULT_FLOORS = {
     "seeds": {
         "METHOD": 0.81,
         "DATASET": 0.95,
-        "METRIC": 0.85,
+        "METRIC": 0.88,
         "TASK": 0.64,
         "results": 0.99,
         "proposed": 0.91,
@@ -184,22 +190,22 @@ DEFAULT_FLOORS = {
         "METHOD": 0.71,
         "DATASET": 0.88,
         "METRIC": 0.66,
-        "TASK": 0.59,
+        "TASK": 0.60,
         "results": 0.92,
         "proposed": 0.71,
     },
     "iclr2025_dev": {
         "METHOD": 0.80,
         "DATASET": 0.86,
-        "METRIC": 0.68,
-        "TASK": 0.51,
+        "METRIC": 0.69,
+        "TASK": 0.52,
         "results": 0.90,
-        "proposed": 0.89,
+        "proposed": 0.88,
     },
     "iclr2024_dev": {
         "METHOD": 0.78,
         "DATASET": 0.85,
-        "METRIC": 0.70,
+        "METRIC": 0.71,
         "TASK": 0.58,
         "results": 0.93,
         "proposed": 0.85,
@@ -243,16 +249,19 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 69.1 (39/55 -> 38/55), method 61.9 -> 59.5 (26/42 -> 25/42)
     # 0.18.1 (dropped methods among the proposal choice's options): method raised on iclr2025_dev 84.8 ->
     # 85.5 (117/138 -> 118/138) and iclr2024_dev 76.3 -> 77.2 (87/114 -> 88/114)
+    # 0.18.2 (the filter drops metrics with no number near them): lowered iclr2025_dev method 85.5 -> 84.8
+    # (118/138 -> 117/138, the refitted proposal choice) and iclr2024_dev metric 67.8 -> 66.7 (61/90 ->
+    # 60/90: a result's metric the filter now drops)
     "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.59, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.77, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.77, "baseline": 0.76},
 }
 
 

@@ -53,6 +53,28 @@ def test_features_say_whether_rules_and_model_agree(doc) -> None:  # type: ignor
     assert "METHOD&rule" not in b and b["METHOD&no_model"] == 1.0 and b["METHOD&last=baseline"] == 1.0
 
 
+def test_a_number_next_to_a_name_is_a_feature_and_the_names_own_digits_are_not() -> None:
+    nlp = spacy.blank("en")
+    text = (
+        "ZipNet reaches 81.2% accuracy on the benchmark suite we release. "
+        "Our F1 analysis and the accuracy of prior work are discussed at length."
+    )
+    d = nlp(text)
+
+    def at(name: str, nth: int = 0) -> EntityMention:
+        i = -1
+        for _ in range(nth + 1):
+            i = text.index(name, i + 1)
+        return EntityMention(type=EntityType.METRIC, text=name, start=i, end=i + len(name), sentence="")
+
+    first = features(d, at("accuracy"), set(), {})
+    assert first["METRIC&number_near"] == 1.0 and first["METRIC&number_near_first"] == 1.0
+    f1 = features(d, at("F1"), set(), {})  # "F1" holds a digit; nothing else near it does
+    assert "METRIC&number_near" not in f1
+    far = features(d, at("length"), set(), {})  # a sentence away from the number
+    assert "METRIC&number_near" not in far
+
+
 def test_a_title_only_name_says_how_many_words_it_has(doc) -> None:  # type: ignore[no-untyped-def]
     # one coined word before a title's colon is the contribution far more often than a longer phrase
     doc.user_data["title"] = "OPAL: Offline Primitive Discovery"
