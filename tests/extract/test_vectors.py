@@ -113,3 +113,33 @@ def test_the_proposal_choice_reads_them_too(doc) -> None:  # type: ignore[no-unt
     f = proposal.features(doc, zipnet, [zipnet], known=False)
     assert f["model&vec0"] == pytest.approx(4.0 * SCALE)
     assert not any("&vec" in k for k in proposal.features(spacy.blank("en")(TEXT), zipnet, [zipnet], False))
+
+
+def test_the_vector_scored_as_one_dot_product_is_what_its_named_features_add() -> None:
+    from pipeline.extract.learned.linear import score
+    from pipeline.extract.learned.vectors import vector_features, vector_score
+
+    rng = np.random.default_rng(0)
+    vec = rng.normal(size=128).astype(np.float32)
+    weights = {f"TASK&vec{i}": float(w) for i, w in enumerate(rng.normal(size=128)) if i % 3}  # some absent
+    weights["METHOD&vec0"] = 5.0  # another prefix's weight is not read
+    assert vector_score("TASK", vec, weights) == pytest.approx(score(vector_features("TASK", vec), weights))
+    assert vector_score("TASK", None, weights) == 0.0
+    # a second weights object (a refit, another fold) gets its own row, not the first one's
+    other = {k: -v for k, v in weights.items()}
+    assert vector_score("TASK", vec, other) == pytest.approx(-vector_score("TASK", vec, weights))
+
+
+def test_the_filter_keeps_what_the_full_features_score_keeps(doc) -> None:  # type: ignore[no-untyped-def]
+    from pipeline.extract.learned.linear import score
+    from pipeline.extract.learned.mention_filter import FilterWeights, keep
+
+    def ment(name: str) -> EntityMention:
+        at = TEXT.index(name)
+        return EntityMention(type=EntityType.METHOD, text=name, start=at, end=at + len(name), sentence="")
+
+    train, wins = ment("train"), ment("wins")  # tokens 1 and 7: vectors [1, 10] and [7, 70]
+    w = {"METHOD&bias": -1.0, "METHOD&vec0": 0.3, "METHOD&vec1": 0.05}
+    full = {m.text: score(features(doc, m, set(), {}), w) for m in (train, wins)}
+    assert full["wins"] == pytest.approx(0.4) and full["train"] == pytest.approx(-0.8)
+    assert keep(doc, [], [train, wins], {}, FilterWeights({"METHOD": 0.0}, w)) == [wins]

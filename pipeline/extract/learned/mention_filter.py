@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 from spacy.tokens import Doc
 
 from ...records import EntityMention
@@ -38,7 +39,7 @@ from .linear import contains_words, read_weights, score
 from .linear import words as _words
 from .spans import occurrences
 from .task_candidates import TITLE_SPANS_KEY, Phrase
-from .vectors import name_vector, vector_features
+from .vectors import name_vector, vector_features, vector_score
 
 WEIGHTS = Path(__file__).with_name("filter_weights.json")
 #: how far (characters) a reported number may stand from a mention to count as next to it
@@ -54,6 +55,7 @@ def features(
     ranks: TypeRanks | None = None,
     prefix: str | None = None,
     text: str | None = None,
+    vector_to: list[np.ndarray | None] | None = None,
 ) -> dict[str, float]:
     """Sparse features of one mention, each prefixed with its type (the types are learned apart).
 
@@ -117,7 +119,11 @@ def features(
                 f[f"{t}&number_near"] = 1.0
                 f[f"{t}&number_near_{name}"] = 1.0
                 break
-    f.update(vector_features(t, name_vector(doc, spans, title, m.text)))
+    vector = name_vector(doc, spans, title, m.text)
+    if vector_to is None:
+        f.update(vector_features(t, vector))
+    else:  # ``keep`` scores the vector as one dot product (``vectors.vector_score``)
+        vector_to.append(vector)
     if ranks is not None and m.type.value in ranks.counts:
         f[f"{t}&n_type={min(ranks.counts[m.type.value], 6)}"] = 1.0
         f[f"{t}&rank={min(ranks.first.get((m.type.value, _order(m)), 0), 4)}"] = 1.0
@@ -136,13 +142,14 @@ def candidate_features(
     gazetteer: Mapping[str, frozenset[str]],
     ranks: TypeRanks,
     text: str | None = None,
+    vector_to: list[np.ndarray | None] | None = None,
 ) -> dict[str, float]:
     """``features`` of a task candidate (``task_candidates``) under ``CANDIDATE``, with where it was
     found and what is known of it there: in the title, the cue before it ("for Action Recognition"),
     whether it follows the colon or is the whole title, how the entity model read those words; in the
     abstract, its head's dependency and the word governing it ("addresses", "for"); its head word."""
     t = CANDIDATE
-    f = features(doc, m, rule_keys, gazetteer, ranks, prefix=t, text=text)
+    f = features(doc, m, rule_keys, gazetteer, ranks, prefix=t, text=text, vector_to=vector_to)
     del f["bias"]  # fitted apart from the mentions: the intercept is ``CANDIDATE&bias``
     src = f"{t}~{phrase.source}"
     f[f"{src}&bias"] = 1.0
@@ -240,18 +247,24 @@ def keep(
     keys = rule_keys(rule_mentions)
     ranks = type_ranks(mentions)
     text = doc_text(doc)
+    w = fw.weights
+
+    def mention_score(m: EntityMention) -> float:
+        vec: list[np.ndarray | None] = []
+        f = features(doc, m, keys, gazetteer, ranks, text=text, vector_to=vec)
+        return score(f, w) + vector_score(m.type.value, vec[0], w)
+
+    def candidate_score(m: EntityMention, phrase: Phrase) -> float:
+        vec: list[np.ndarray | None] = []
+        f = candidate_features(doc, m, phrase, keys, gazetteer, ranks, text, vector_to=vec)
+        return score(f, w) + vector_score(CANDIDATE, vec[0], w)
+
     kept = [
         m
         for m in mentions
-        if m.type.value not in fw.thresholds
-        or score(features(doc, m, keys, gazetteer, ranks, text=text), fw.weights)
-        > fw.thresholds[m.type.value]
+        if m.type.value not in fw.thresholds or mention_score(m) > fw.thresholds[m.type.value]
     ]
     if CANDIDATE not in fw.thresholds:
         return kept
     threshold = fw.thresholds[CANDIDATE]
-    return kept + [
-        m
-        for m, phrase in candidates
-        if score(candidate_features(doc, m, phrase, keys, gazetteer, ranks, text), fw.weights) > threshold
-    ]
+    return kept + [m for m, phrase in candidates if candidate_score(m, phrase) > threshold]

@@ -16,7 +16,7 @@ mean over a phrase's occurrences into features. Pure functions over the ``Doc``.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 import numpy as np
@@ -79,3 +79,20 @@ def vector_features(prefix: str, vector: np.ndarray | None) -> dict[str, float]:
     if vector is None:
         return {}
     return dict(zip(_vector_keys(prefix, len(vector)), [v * SCALE for v in vector.tolist()], strict=True))
+
+
+#: per weights object (held, so that its id stays its own) and prefix: the vector components' weights
+_WEIGHT_ROWS: dict[tuple[int, str, int], tuple[Mapping[str, float], np.ndarray]] = {}
+
+
+def vector_score(prefix: str, vector: np.ndarray | None, weights: Mapping[str, float]) -> float:
+    """What ``vector_features(prefix, vector)`` adds to ``linear.score`` under ``weights``, as one dot
+    product: building and summing 128 named features per phrase was a tenth of the NLP stage's time."""
+    if vector is None:
+        return 0.0
+    key = (id(weights), prefix, len(vector))
+    held = _WEIGHT_ROWS.get(key)
+    if held is None or held[0] is not weights:
+        row = np.array([weights.get(k, 0.0) for k in _vector_keys(prefix, len(vector))], dtype=np.float64)
+        held = _WEIGHT_ROWS[key] = (weights, row)
+    return float(SCALE * np.dot(vector.astype(np.float64), held[1]))
