@@ -617,9 +617,12 @@ def format_comparison(cmp: Mapping[str, Any]) -> str:
     """Markdown: per set and pool, each measure's change with its 95% interval, ``*`` where the interval
     leaves out zero (the change is more than the draw of abstracts), then the measures no abstract moved."""
 
+    def pts(x: float) -> str:
+        return f"{round(100 * x, 1) + 0.0:+.1f}"  # + 0.0: a change under 0.05 points reads +0.0, not -0.0
+
     def cell(k: str, v: Sequence[float]) -> str:
         mark = "*" if v[1] > 0 or v[2] < 0 else ""
-        return f"{k} {100 * v[0]:+.1f} [{100 * v[1]:+.1f}, {100 * v[2]:+.1f}]{mark}"
+        return f"{k} {pts(v[0])} [{pts(v[1])}, {pts(v[2])}]{mark}"
 
     lines = [f"# {cmp['old_version']} → {cmp['new_version']} (same abstracts, 95% intervals)", ""]
     for kind, prefix in (("sets", ""), ("pooled", "pooled ")):

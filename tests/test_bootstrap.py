@@ -148,10 +148,12 @@ def test_the_comparison_marks_changes_beyond_the_draw_and_lists_the_unmoved_meas
         "sets": {
             "a": {"TASK": [0.021, 0.003, 0.039], "METHOD": [0.01, -0.002, 0.02], "DATASET": [0.0, 0.0, 0.0]},
             "b": {"TASK": [0.0, 0.0, 0.0]},
+            "c": {"METHOD": [-0.0003, -0.001, 0.0004]},
         },
         "pooled": {"dev": {"TASK": [-0.03, -0.05, -0.01]}},
     }
     text = format_comparison(cmp)
     assert "- a: METHOD +1.0 [-0.2, +2.0], TASK +2.1 [+0.3, +3.9]*; unchanged: DATASET" in text
     assert "- b: no change" in text
+    assert "- c: METHOD +0.0 [-0.1, +0.0]" in text  # a change under 0.05 points is no "-0.0"
     assert "- pooled dev: TASK -3.0 [-5.0, -1.0]*" in text
