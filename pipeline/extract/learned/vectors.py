@@ -91,8 +91,7 @@ def vector_score(prefix: str, vector: np.ndarray | None, weights: Mapping[str, f
     if vector is None:
         return 0.0
     key = (id(weights), prefix, len(vector))
-    held = _WEIGHT_ROWS.get(key)
-    if held is None or held[0] is not weights:
+    if key not in _WEIGHT_ROWS:  # the weights are held with their row: their id is not reused meanwhile
         row = np.array([weights.get(k, 0.0) for k in _vector_keys(prefix, len(vector))], dtype=np.float64)
-        held = _WEIGHT_ROWS[key] = (weights, row)
-    return float(SCALE * np.dot(vector.astype(np.float64), held[1]))
+        _WEIGHT_ROWS[key] = (weights, row)
+    return float(SCALE * np.dot(vector.astype(np.float64), _WEIGHT_ROWS[key][1]))
