@@ -108,6 +108,11 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.18.3 (the proposal choice's threshold chosen for the most papers right, with a contribution or
+    # without one: 1,025 against 1,012 of 1,200 cross-validated): pooled over the three dev sets proposed
+    # 265 -> 277/331 (paired 95% interval +1.5 to +5.7 points), none predicted for 164 -> 160/170 papers
+    # without one, Method 76.4 -> 76.7. Raised: train_dev METHOD 71.8 -> 72.3, proposed 112 -> 119/157;
+    # iclr2025_dev proposed 105 -> 108/118; iclr2024_dev proposed 48 -> 50/56
     # 0.18.2 (the mention filter reads whether a number stands next to a mention, and filters metrics now:
     # +0.57 F1 cross-validated; proposal and result scorers refitted): pooled over the three dev sets
     # Metric 68.2 -> 69.1 (paired 95% interval +0.1 to +1.8), Task 57.1 -> 57.8, Method 76.6 -> 76.4,
@@ -187,12 +192,12 @@ DEFAULT_FLOORS = {
         "proposed": 0.91,
     },
     "train_dev": {
-        "METHOD": 0.71,
+        "METHOD": 0.72,
         "DATASET": 0.88,
         "METRIC": 0.66,
         "TASK": 0.60,
         "results": 0.92,
-        "proposed": 0.71,
+        "proposed": 0.75,
     },
     "iclr2025_dev": {
         "METHOD": 0.80,
@@ -200,7 +205,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.69,
         "TASK": 0.52,
         "results": 0.90,
-        "proposed": 0.88,
+        "proposed": 0.91,
     },
     "iclr2024_dev": {
         "METHOD": 0.78,
@@ -208,7 +213,7 @@ DEFAULT_FLOORS = {
         "METRIC": 0.71,
         "TASK": 0.58,
         "results": 0.93,
-        "proposed": 0.85,
+        "proposed": 0.89,
     },
 }
 
@@ -255,13 +260,16 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.59, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.84, "baseline": 0.61},
+    # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
+    # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.77, "baseline": 0.76},
+    # method raised in 0.18.3 (as on iclr2025_dev): 77.2 -> 78.9 (88/114 -> 90/114)
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.78, "baseline": 0.76},
 }
 
 

@@ -220,3 +220,27 @@ def test_a_dropped_rule_proposal_that_scores_best_comes_back_without_a_margin(nl
     pw = ProposalWeights(True, "decide", 0.0, {"bias": -1.0, "n_words=<=3": 1.5})
     out = choose(untitled, [resnet, er], set(), pw, dropped=[ours])
     assert roles(out) == {"ResNet-18": "used", "ER": "baseline", "Posterior meta-replay": "proposed"}
+
+
+def test_training_chooses_the_setting_with_the_most_papers_right_counting_papers_without_a_contribution(
+    trainer,
+) -> None:  # type: ignore[no-untyped-def]
+    def t(with_: int, without: int) -> dict:
+        return {
+            "with_gold_proposed": f"{with_}/60",
+            "without_gold_proposed": f"{without}/40",
+            "right": with_ + without,
+        }
+
+    cv = {
+        ("decide", 1.0): {
+            (0.5, 0.5): t(40, 38),  # cautious: most right without a contribution
+            (-0.25, 0.5): t(48, 35),  # answers more often: more right in all (83 against 78)
+            (-1.5, 0.5): t(55, 20),  # answers nearly always: the most right with one, fewer in all
+        },
+        ("fill", 1.0): {(0.5, 0.5): t(30, 39)},
+    }
+    assert trainer.select(cv) == (("decide", 1.0), (-0.25, 0.5))
+    # on a tie in all, more right with a contribution; then the stronger regularisation
+    cv[("decide", 0.1)] = {(0.0, 1.0): t(50, 33), (0.5, None): t(48, 35)}
+    assert trainer.select(cv) == (("decide", 0.1), (0.0, 1.0))
