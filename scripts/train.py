@@ -116,15 +116,20 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
 
 
-def evaluation_keys() -> tuple[set[str], set[str]]:
+#: the project's own held-out sets annotated under ``data/annotations`` (the others are test fixtures)
+HELD_OUT_ANNOTATIONS = ("xvenue_heldout", "results_heldout", "iclr_heldout")
+
+
+def evaluation_keys(held_out: tuple[str, ...] = HELD_OUT_ANNOTATIONS) -> tuple[set[str], set[str]]:
     """(full hashes, prefix keys) of every abstract the project evaluates on and every abstract kept for an
-    independent evaluation, found in all three corpora."""
+    independent evaluation, found in all three corpora (``held_out``: which annotated held-out sets count;
+    the sampler of a new set passes those drawn before it)."""
     from pipeline.corpus.read import read_corpus
 
     hashes = eval_exclude_hashes()
     ids = {row["id"] for path in FIXTURES.glob("*.jsonl") for row in read_jsonl(path)}
-    for held_out in ("xvenue_heldout", "results_heldout"):
-        ids |= {row["id"] for path in (ANNOTATIONS / held_out).glob("*.jsonl") for row in read_jsonl(path)}
+    for name in held_out:
+        ids |= {row["id"] for path in (ANNOTATIONS / name).glob("*.jsonl") for row in read_jsonl(path)}
     prefixes = {
         prefix_key(r.abstract) for r in read_corpus(sorted((ROOT / "data" / "iclr2025").glob("*.txt")))
     }

@@ -79,6 +79,31 @@ def test_training_never_holds_an_evaluation_abstract() -> None:
     assert len(results) == 200 and any(i.startswith("ICLR") for i in results)
 
 
+def test_the_iclr_held_out_set_holds_no_abstract_the_model_or_the_scorers_learned_from(
+    corpus: dict[str, str],
+) -> None:
+    """``iclr_heldout`` was drawn last: ICLR only, none of another set, none the teacher labelled for the
+    entity model (``data/silver``), none whose text matches an evaluation abstract of another corpus."""
+    import gzip
+
+    iclr = (ANN / "iclr_heldout.ids").read_text().split()
+    assert iclr == _ids("iclr_heldout") and len(iclr) == 100 and all(i.startswith("ICLR") for i in iclr)
+    others = {
+        i
+        for name in ("train", "train_more", "xvenue_heldout", "results_heldout")
+        for i in (ANN / f"{name}.ids").read_text().split()
+    }
+    assert not others & set(iclr)
+    silver: set[str] = set()
+    for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            silver |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
+    assert silver and not silver & set(iclr)
+    train = load_script("scripts/train.py")
+    before = train.evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))
+    assert not [i for i in iclr if train.is_banned(corpus[i], before)]
+
+
 @pytest.mark.parametrize("name", ["train", "train_more", "train_agreement"])
 def test_the_batches_follow_the_sample_order(name: str) -> None:
     order = (ANN / f"{name}.ids").read_text().split()
@@ -109,7 +134,7 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
     import gzip
 
     excluded = _excluded()
-    evaluation = {i for name in ("xvenue_heldout", "results_heldout") for i in _ids(name)}
+    evaluation = {i for name in ("xvenue_heldout", "results_heldout", "iclr_heldout") for i in _ids(name)}
     files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))
     assert files
     for path in files:

@@ -25,7 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 ANN = ROOT / "data" / "annotations"
 BATCH = 40
-SETS = {"train": 40, "xvenue_heldout": 25, "results_heldout": 40, "train_more": 40, "train_agreement": 40}
+SETS = {
+    "train": 40,
+    "xvenue_heldout": 25,
+    "results_heldout": 40,
+    "train_more": 40,
+    "train_agreement": 40,
+    "iclr_heldout": 25,
+}
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout"}
 NUMBER_WORDS = re.compile(

@@ -22,12 +22,20 @@ Rule:
   drawn after all of the above from what they left (so none of them changes). A set of its own
   (``train_more``) until a model is trained on it, so that the shipped model's corpus stays what its
   data statement says;
+- ICLR held-out (salt ``iclr-heldout``): ``--iclr-heldout`` ICLR abstracts (default 100), years in
+  proportion to size, drawn after all of the above from what they left (so none of them changes), and
+  none whose text matches an abstract the project evaluates on or keeps for the independent evaluation
+  (``train.evaluation_keys``: full hash or first 100 characters, the ICLR dev sets' texts included, which
+  come from other corpora under other ids), and none the teacher labelled for the entity model's
+  silver data (``data/silver``: the model trained on those labels). Made because the two ICLR 2024
+  held-out sets hold 70 abstracts, too few to tell whether a target holds on ICLR (pipeline 0.18.3's
+  proposed method: 46/53, interval 77-95%);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
-Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement}.ids`` (one id
-per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
+Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout}.ids``
+(one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
 """
@@ -35,13 +43,18 @@ per line, in batch order: ids interleave venues so that every batch of 40 covers
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
+import sys
 from collections import defaultdict
 from pathlib import Path
 
 from batch import SETS  # scripts/annotation/batch.py, beside this script
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from train import evaluation_keys, is_banned  # noqa: E402  (scripts/train.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -64,6 +77,16 @@ def project_gold_ids() -> set[str]:
         for line in path.open(encoding="utf-8"):
             if line.strip():
                 ids.add(json.loads(line)["id"])
+    return ids
+
+
+def silver_ids() -> set[str]:
+    """Ids of the abstracts the teacher labelled (``data/silver``): the packaged entity model trained on
+    those labels, so a held-out set drawn later may not hold one."""
+    ids: set[str] = set()
+    for path in sorted((ROOT / "data" / "silver").glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            ids |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
     return ids
 
 
@@ -140,6 +163,7 @@ def main() -> None:
     ap.add_argument("--results", type=int, default=120)
     ap.add_argument("--results-more", type=int, default=80)
     ap.add_argument("--train-more", type=int, default=1200)
+    ap.add_argument("--iclr-heldout", type=int, default=100)
     args = ap.parse_args()
     excluded = {
         ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
@@ -178,6 +202,16 @@ def main() -> None:
     taken |= set(results)
     rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
     train_more = draw(rest, args.train_more, "train-more")
+    taken |= set(train_more)
+    keys = evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))  # the sets drawn before it
+    silver = silver_ids()
+    iclr = {
+        "ICLR": {
+            y: [i for i in ids if i not in taken and i not in silver and not is_banned(texts[i], keys)]
+            for y, ids in pool["ICLR"].items()
+        }
+    }
+    iclr_heldout = draw(iclr, args.iclr_heldout, "iclr-heldout")
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
@@ -187,9 +221,10 @@ def main() -> None:
     (OUT / "results_heldout.ids").write_text("\n".join(results) + "\n", encoding="utf-8")
     (OUT / "train_more.ids").write_text("\n".join(train_more) + "\n", encoding="utf-8")
     (OUT / "train_agreement.ids").write_text("\n".join(agreement) + "\n", encoding="utf-8")
+    (OUT / "iclr_heldout.ids").write_text("\n".join(iclr_heldout) + "\n", encoding="utf-8")
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
-        f"train_agreement {len(agreement)} (pool {pool_size})"
+        f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)} (pool {pool_size})"
     )
 
 
