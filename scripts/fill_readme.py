@@ -23,6 +23,7 @@ LABELS = {
     "iclr2024_dev": "ICLR 2024 dev (72; rules tuned on it)",
     "iclr2024_heldout": "**ICLR 2024 held-out, random (30; never tuned on)**",
     "iclr2024_test": "**ICLR 2024 held-out, reporting numbers (40; never tuned on)**",
+    "iclr_heldout": "**ICLR held-out, 2016-2025, random (100; never tuned on)**",
     "xvenue_heldout": "**cross-venue held-out, 9 non-ICLR venues (100; never tuned on)**",
     "results_heldout": "**comparison-rich held-out, all 10 venues (200; never tuned on)**",
     "train_dev": "training corpus, dev split (one in ten; picks the model and the combination)",
@@ -37,10 +38,11 @@ GUIDELINE_SETS = (
     "train_dev",
     "iclr2024_heldout",
     "iclr2024_test",
+    "iclr_heldout",
     "xvenue_heldout",
     "results_heldout",
 )
-HELD_OUT = ("iclr2024_heldout", "iclr2024_test")
+HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout")
 ALL_HELD_OUT = (*HELD_OUT, "xvenue_heldout", "results_heldout")
 
 READING = [
@@ -55,8 +57,9 @@ READING = [
     "seed gold, so the default pipeline's numbers",
     "there judge them out of sample (up to 0.10.0 the dev split and the ICLR dev sets were fitted on, and",
     "its numbers there were in-sample: the before column of those rows is optimistic). The held-out sets",
-    "(ICLR random, ICLR",
-    "reporting numbers, cross-venue, comparison-rich) were never used to change a rule, train a model or",
+    "(ICLR 2024 random, ICLR 2024",
+    "reporting numbers, ICLR 2016-2025 random, cross-venue, comparison-rich) were never used to change a",
+    "rule, train a model or",
     "choose a combination (only their totals are looked at): they are the honest estimate of quality on",
     "unseen abstracts, and the pooled rows add their counts. SciERC labels every",
     'generic phrase ("this method") and has no dataset type (Material is mapped to Dataset), so its recall',
@@ -199,11 +202,15 @@ def version_lines(sets: dict[str, Any], previous: dict[str, Any] | None) -> list
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, set_label in LABELS.items():
-        if name in sets and name in old:
-            lines.append(_row(set_label, _cells(sets[name]), _cells(old[name])))
-        if name == "results_heldout" and all(h in sets and h in old for h in ALL_HELD_OUT):
-            pooled_new, pooled_old = _pooled_cells(sets, ALL_HELD_OUT), _pooled_cells(old, ALL_HELD_OUT)
-            lines.append(_row("**all held-out pooled (370)**", pooled_new, pooled_old, bold=True))
+        if name in sets:  # a set the earlier report did not score shows this version's numbers alone
+            lines.append(_row(set_label, _cells(sets[name]), _cells(old[name]) if name in old else None))
+        if name == "results_heldout" and all(h in sets for h in ALL_HELD_OUT):
+            pooled_old = _pooled_cells(old, ALL_HELD_OUT) if all(h in old for h in ALL_HELD_OUT) else None
+            lines.append(
+                _row(
+                    "**all held-out pooled (470)**", _pooled_cells(sets, ALL_HELD_OUT), pooled_old, bold=True
+                )
+            )
     return lines
 
 
@@ -227,8 +234,8 @@ def eval_lines(
         lines.append(_row(label, _cells(sets[name]), _cells(old[name]) if name in old else None))
         if name == "results_heldout":
             for group, glabel in (
-                (HELD_OUT, "ICLR held-out pooled (70)"),
-                (ALL_HELD_OUT, "all held-out pooled (370)"),
+                (HELD_OUT, "ICLR held-out pooled (170)"),
+                (ALL_HELD_OUT, "all held-out pooled (470)"),
             ):
                 if all(h in sets for h in group):
                     prev = _pooled_cells(old, group) if all(h in old for h in group) else None
@@ -259,8 +266,8 @@ INTERVAL_COLS = (
 )
 #: the pools ``paperkg evaluate`` reports (``evaluate.POOLS``), in table order
 POOL_LABELS = {
-    "heldout_iclr": "**ICLR held-out pooled (70)**",
-    "heldout_all": "**all held-out pooled (370)**",
+    "heldout_iclr": "**ICLR held-out pooled (170)**",
+    "heldout_all": "**all held-out pooled (470)**",
     "dev": "three development sets pooled (501)",
 }
 

@@ -102,3 +102,30 @@ def test_the_interval_table_has_a_row_per_held_out_set_and_pool_and_none_for_dev
     assert cells[1] == "75.1–84.3" and cells[2] == "–" and cells[-1] == "40.0–70.0"
     assert "95% intervals from 1,000 resamples of each set" in " ".join(lines)
     assert fill.interval_lines({"sets": {}}) == []
+
+
+def _entry(tp: int, right: int) -> dict:
+    """A guideline set's report entry: every type tp of 10 gold (no false positives), ``right`` of 10
+    proposed methods, value+unit tp of 10."""
+    le = {"tp": tp, "fp": 0, "fn": 10 - tp, "f1": 2 * tp / (tp + 10)}
+    return {
+        "status": "ok",
+        "entities": {t: {"lenient": le} for t in ("METHOD", "DATASET", "METRIC", "TASK", "ALL")},
+        "proposed_method": {"with_gold_proposed": {"right": right, "n": 10}},
+        "results": {"tp": tp, "fp": 0, "fn": 10 - tp, "f1": le["f1"], "attributes": {}},
+    }
+
+
+def test_a_held_out_set_new_since_the_earlier_report_shows_this_versions_numbers_and_the_pool() -> None:
+    """The version table compares each set both reports scored; a held-out set the earlier one did not
+    have (iclr_heldout, 2026-12-06) still gets its row and the pooled row, without a before."""
+    fill = load_script("scripts/fill_readme.py")
+    now = {name: _entry(8, 9) for name in fill.ALL_HELD_OUT}
+    earlier = {name: _entry(6, 7) for name in fill.ALL_HELD_OUT if name != "iclr_heldout"}
+    lines = fill.version_lines(now, {"pipeline_version": "0.18.2", "sets": earlier})
+    new = [ln for ln in lines if ln.startswith(f"| {fill.LABELS['iclr_heldout']} |")]
+    assert new == [f"| {fill.LABELS['iclr_heldout']} | 88.9 | 88.9 | 88.9 | 88.9 | 88.9 | 9/10 | 88.9 |"]
+    old_set = [ln for ln in lines if ln.startswith(f"| {fill.LABELS['xvenue_heldout']} |")]
+    assert old_set and "75.0 → 88.9" in old_set[0] and "7/10 → 9/10" in old_set[0]
+    pool = [ln for ln in lines if "all held-out pooled" in ln]
+    assert len(pool) == 1 and "→" not in pool[0] and "**45/50**" in pool[0]
