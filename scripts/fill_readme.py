@@ -104,6 +104,15 @@ def pooled(sets: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def _papers(sets: dict[str, Any], names: tuple[str, ...]) -> int:
+    """How many abstracts a pool of scored sets holds."""
+    return sum(sets[name].get("n_papers", 0) for name in names if name in sets)
+
+
+#: after the label of a row the earlier report has no numbers for (``version_lines``)
+NEW_ROW = " (new: not in the earlier report)"
+
+
 def _cells(e: dict[str, Any]) -> dict[str, str]:
     """Lenient F1 per type, proposed right/n and value+unit F1 of one set's report entry."""
     ents = e["entities"]
@@ -176,41 +185,53 @@ def result_lines(sets: dict[str, Any], before: dict[str, Any] | None) -> list[st
             v, n = after[k]
             txt = _f(v) if prev is None or k not in prev else f"{_f(prev[k][0])} → {_f(v)}"
             cells.append(f"{txt} (n={n})")
-        return f"| {name} | " + " | ".join(cells) + " |"
+        new = NEW_ROW if old and prev is None else ""
+        return f"| {name}{new} | " + " | ".join(cells) + " |"
 
     for name in GUIDELINE_SETS:
         if name in sets:
             prev = _result_cells(old[name]["results"]) if name in old else None
             lines.append(row(name, _result_cells(sets[name]["results"]), prev))
     if all(h in sets for h in ALL_HELD_OUT):
-        prev = _pooled_result_cells(old, ALL_HELD_OUT) if all(h in old for h in ALL_HELD_OUT) else None
+        common = tuple(h for h in ALL_HELD_OUT if h in old)
+        if old and common and common != ALL_HELD_OUT:  # the pool both reports scored, like for like
+            label = f"**held-out pooled, the {_papers(sets, common)} abstracts both scored**"
+            lines.append(row(label, _pooled_result_cells(sets, common), _pooled_result_cells(old, common)))
+        prev = _pooled_result_cells(old, ALL_HELD_OUT) if common == ALL_HELD_OUT else None
         lines.append(row("**all held-out pooled**", _pooled_result_cells(sets, ALL_HELD_OUT), prev))
     return lines
 
 
 def version_lines(sets: dict[str, Any], previous: dict[str, Any] | None) -> list[str]:
-    """The default pipeline of an earlier version against this one, on every set both scored."""
+    """The default pipeline of an earlier version against this one, on every set both scored; a set or
+    pool the earlier report did not score is marked new (``NEW_ROW``), with this version's numbers alone,
+    and the held-out sets both scored get a pooled row of their own, like for like."""
     old = {k: v for k, v in (previous or {}).get("sets", {}).items() if v.get("status") == "ok"}
     if not old:
         return []
     label = previous.get("pipeline_version", "before") if previous else "before"
     lines = [
         "",
-        f"The default pipeline, `{label}` → this version (same sets, same scoring):",
+        f"The default pipeline, `{label}` → this version (same scoring; a row marked new has no earlier"
+        " numbers):",
         "",
         "| set | Method | Dataset | Metric | Task | all | proposed method | results F1 |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, set_label in LABELS.items():
-        if name in sets:  # a set the earlier report did not score shows this version's numbers alone
-            lines.append(_row(set_label, _cells(sets[name]), _cells(old[name]) if name in old else None))
+        if name in sets:
+            before = _cells(old[name]) if name in old else None
+            lines.append(_row(set_label + ("" if before else NEW_ROW), _cells(sets[name]), before))
         if name == "results_heldout" and all(h in sets for h in ALL_HELD_OUT):
-            pooled_old = _pooled_cells(old, ALL_HELD_OUT) if all(h in old for h in ALL_HELD_OUT) else None
-            lines.append(
-                _row(
-                    "**all held-out pooled (470)**", _pooled_cells(sets, ALL_HELD_OUT), pooled_old, bold=True
-                )
+            common = tuple(h for h in ALL_HELD_OUT if h in old)
+            if common and common != ALL_HELD_OUT:  # the pool both reports scored, like for like
+                both = f"**held-out pooled, the {_papers(sets, common)} abstracts both scored**"
+                lines.append(_row(both, _pooled_cells(sets, common), _pooled_cells(old, common), bold=True))
+            pooled_old = _pooled_cells(old, ALL_HELD_OUT) if common == ALL_HELD_OUT else None
+            label = f"**all held-out pooled ({_papers(sets, ALL_HELD_OUT)})**" + (
+                "" if pooled_old else NEW_ROW
             )
+            lines.append(_row(label, _pooled_cells(sets, ALL_HELD_OUT), pooled_old, bold=True))
     return lines
 
 
@@ -234,8 +255,8 @@ def eval_lines(
         lines.append(_row(label, _cells(sets[name]), _cells(old[name]) if name in old else None))
         if name == "results_heldout":
             for group, glabel in (
-                (HELD_OUT, "ICLR held-out pooled (170)"),
-                (ALL_HELD_OUT, "all held-out pooled (470)"),
+                (HELD_OUT, f"ICLR held-out pooled ({_papers(sets, HELD_OUT)})"),
+                (ALL_HELD_OUT, f"all held-out pooled ({_papers(sets, ALL_HELD_OUT)})"),
             ):
                 if all(h in sets for h in group):
                     prev = _pooled_cells(old, group) if all(h in old for h in group) else None
@@ -266,9 +287,9 @@ INTERVAL_COLS = (
 )
 #: the pools ``paperkg evaluate`` reports (``evaluate.POOLS``), in table order
 POOL_LABELS = {
-    "heldout_iclr": "**ICLR held-out pooled (170)**",
-    "heldout_all": "**all held-out pooled (470)**",
-    "dev": "three development sets pooled (501)",
+    "heldout_iclr": "**ICLR held-out pooled ({n})**",
+    "heldout_all": "**all held-out pooled ({n})**",
+    "dev": "three development sets pooled ({n})",
 }
 
 
@@ -281,7 +302,7 @@ def interval_lines(report: dict[str, Any]) -> list[str]:
         if name in ALL_HELD_OUT and e.get("status") == "ok" and "interval_95" in e
     ]
     rows += [
-        (label, report["pooled"][p]["interval_95"])
+        (label.format(n=report["pooled"][p]["n_papers"]), report["pooled"][p]["interval_95"])
         for p, label in POOL_LABELS.items()
         if p in report.get("pooled", {})
     ]

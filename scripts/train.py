@@ -65,6 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pipeline.corpus.normalize import normalize_text  # noqa: E402
+from pipeline.evaluate import HELD_OUT_SETS  # noqa: E402
 from pipeline.extract.learned.spans import gold_spans  # noqa: E402
 from pipeline.extract.learned.split import is_dev  # noqa: E402
 
@@ -116,8 +117,10 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
 
 
-#: the project's own held-out sets annotated under ``data/annotations`` (the others are test fixtures)
-HELD_OUT_ANNOTATIONS = ("xvenue_heldout", "results_heldout", "iclr_heldout")
+#: the project's own held-out sets annotated under ``data/annotations`` (the others are test fixtures):
+#: every held-out set ``paperkg evaluate`` keeps to totals whose annotations live there, so that a set
+#: added to its pools is kept out of training without a second list to update
+HELD_OUT_ANNOTATIONS = tuple(name for name in HELD_OUT_SETS if (ANNOTATIONS / name).is_dir())
 
 
 def evaluation_keys(held_out: tuple[str, ...] = HELD_OUT_ANNOTATIONS) -> tuple[set[str], set[str]]:

@@ -102,6 +102,9 @@ def test_the_iclr_held_out_set_holds_no_abstract_the_model_or_the_scorers_learne
     train = load_script("scripts/train.py")
     before = train.evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))
     assert not [i for i in iclr if train.is_banned(corpus[i], before)]
+    # and training's default keys ban every one of them by text
+    keys = train.evaluation_keys()
+    assert all(train.is_banned(corpus[i], keys) for i in iclr)
 
 
 @pytest.mark.parametrize("name", ["train", "train_more", "train_agreement"])
@@ -130,7 +133,8 @@ def test_the_sample_has_every_venue_in_equal_shares() -> None:
 def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str, str]) -> None:
     """The teacher's labels (``data/silver``) train the packaged model: none may point at an abstract of
     ``eval-exclude.sha256``, nor at one of the held-out sets annotated on this corpus by id (cross-venue,
-    comparison-rich; the pool also left out the ICLR sets by text, which ``train.py`` checks again)."""
+    comparison-rich, ICLR; the pool also left out the ICLR fixture sets by text, which ``train.py``
+    checks again)."""
     import gzip
 
     excluded = _excluded()

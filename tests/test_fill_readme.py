@@ -91,13 +91,20 @@ def test_the_interval_table_has_a_row_per_held_out_set_and_pool_and_none_for_dev
             "xvenue_heldout": {"status": "ok", "interval_95": iv},
             "iclr2024_test": {"status": "skipped", "reason": "no shared"},
         },
-        "pooled": {"heldout_all": {"interval_95": iv}, "dev": {"interval_95": iv}},
+        "pooled": {
+            "heldout_all": {"interval_95": iv, "n_papers": 470},
+            "dev": {"interval_95": iv, "n_papers": 501},
+        },
         "bootstrap": {"replicates": 1000, "level": 0.95},
     }
     lines = fill.interval_lines(report)
     rows = [line for line in lines if line.startswith("| ") and "–" in line]
     labels = [row.split(" | ")[0][2:] for row in rows]
-    assert labels == [fill.LABELS["xvenue_heldout"], fill.POOL_LABELS["heldout_all"], fill.POOL_LABELS["dev"]]
+    assert labels == [
+        fill.LABELS["xvenue_heldout"],
+        "**all held-out pooled (470)**",  # the pool's size, read from the report
+        "three development sets pooled (501)",
+    ]
     cells = rows[0].strip("| ").split(" | ")
     assert cells[1] == "75.1–84.3" and cells[2] == "–" and cells[-1] == "40.0–70.0"
     assert "95% intervals from 1,000 resamples of each set" in " ".join(lines)
@@ -118,14 +125,19 @@ def _entry(tp: int, right: int) -> dict:
 
 def test_a_held_out_set_new_since_the_earlier_report_shows_this_versions_numbers_and_the_pool() -> None:
     """The version table compares each set both reports scored; a held-out set the earlier one did not
-    have (iclr_heldout, 2026-12-06) still gets its row and the pooled row, without a before."""
+    have (iclr_heldout, 2026-12-06) still gets its row and the pooled row, marked new, and the sets both
+    scored get a pooled row of their own."""
     fill = load_script("scripts/fill_readme.py")
     now = {name: _entry(8, 9) for name in fill.ALL_HELD_OUT}
     earlier = {name: _entry(6, 7) for name in fill.ALL_HELD_OUT if name != "iclr_heldout"}
     lines = fill.version_lines(now, {"pipeline_version": "0.18.2", "sets": earlier})
-    new = [ln for ln in lines if ln.startswith(f"| {fill.LABELS['iclr_heldout']} |")]
-    assert new == [f"| {fill.LABELS['iclr_heldout']} | 88.9 | 88.9 | 88.9 | 88.9 | 88.9 | 9/10 | 88.9 |"]
+    label = fill.LABELS["iclr_heldout"] + fill.NEW_ROW  # no earlier number: marked, not shown unchanged
+    new = [ln for ln in lines if ln.startswith(f"| {label} |")]
+    assert new == [f"| {label} | 88.9 | 88.9 | 88.9 | 88.9 | 88.9 | 9/10 | 88.9 |"]
     old_set = [ln for ln in lines if ln.startswith(f"| {fill.LABELS['xvenue_heldout']} |")]
     assert old_set and "75.0 → 88.9" in old_set[0] and "7/10 → 9/10" in old_set[0]
     pool = [ln for ln in lines if "all held-out pooled" in ln]
-    assert len(pool) == 1 and "→" not in pool[0] and "**45/50**" in pool[0]
+    assert len(pool) == 1 and "→" not in pool[0] and "**45/50**" in pool[0] and fill.NEW_ROW in pool[0]
+    # the sets both reports scored, pooled like for like (no n_papers in these entries: 0 abstracts)
+    both = [ln for ln in lines if "both scored" in ln]
+    assert len(both) == 1 and "**28/40 → 36/40**" in both[0]

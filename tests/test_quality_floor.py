@@ -64,12 +64,15 @@ def _scored(sets: list[str], nlp: object = None) -> dict:
 
 
 def _assert_floors(name: str, entry: dict, floors: dict[str, float]) -> None:
-    """Each floor: an entity type's lenient F1, ``results`` (value+unit F1) or ``proposed`` (accuracy)."""
+    """Each floor: an entity type's lenient F1, ``results`` (value+unit F1), ``proposed`` (accuracy on
+    papers with a gold proposed method) or ``no_proposed`` (papers without one where we name none)."""
     for key, floor in floors.items():
         if key == "results":
             got = entry["results"]["f1"]
         elif key == "proposed":
             got = entry["proposed_method"]["with_gold_proposed"]["acc"]
+        elif key == "no_proposed":
+            got = entry["proposed_method"]["without_gold_proposed"]["acc"]
         else:
             got = entry["entities"][key]["lenient"]["f1"]
         assert got >= floor, f"{name} {key} {got:.3f} fell below {floor}"
@@ -112,7 +115,10 @@ DEFAULT_FLOORS = {
     # without one: 1,025 against 1,012 of 1,200 cross-validated): pooled over the three dev sets proposed
     # 265 -> 277/331 (paired 95% interval +1.5 to +5.7 points), none predicted for 164 -> 160/170 papers
     # without one, Method 76.4 -> 76.7. Raised: train_dev METHOD 71.8 -> 72.3, proposed 112 -> 119/157;
-    # iclr2025_dev proposed 105 -> 108/118; iclr2024_dev proposed 48 -> 50/56
+    # iclr2025_dev proposed 105 -> 108/118; iclr2024_dev proposed 48 -> 50/56. New floors on the papers
+    # without one, which the choice now trades for the others (none named for 22/23 seeds, 113/119
+    # train_dev, 31/35 iclr2025_dev, 16/16 iclr2024_dev): a refit that names contributions more freely
+    # still has to pass them
     # 0.18.2 (the mention filter reads whether a number stands next to a mention, and filters metrics now:
     # +0.57 F1 cross-validated; proposal and result scorers refitted): pooled over the three dev sets
     # Metric 68.2 -> 69.1 (paired 95% interval +0.1 to +1.8), Task 57.1 -> 57.8, Method 76.6 -> 76.4,
@@ -190,6 +196,7 @@ DEFAULT_FLOORS = {
         "TASK": 0.64,
         "results": 0.99,
         "proposed": 0.91,
+        "no_proposed": 0.95,
     },
     "train_dev": {
         "METHOD": 0.72,
@@ -198,6 +205,7 @@ DEFAULT_FLOORS = {
         "TASK": 0.60,
         "results": 0.92,
         "proposed": 0.75,
+        "no_proposed": 0.94,
     },
     "iclr2025_dev": {
         "METHOD": 0.80,
@@ -206,6 +214,7 @@ DEFAULT_FLOORS = {
         "TASK": 0.52,
         "results": 0.90,
         "proposed": 0.91,
+        "no_proposed": 0.88,
     },
     "iclr2024_dev": {
         "METHOD": 0.78,
@@ -214,6 +223,7 @@ DEFAULT_FLOORS = {
         "TASK": 0.58,
         "results": 0.93,
         "proposed": 0.89,
+        "no_proposed": 0.93,
     },
 }
 

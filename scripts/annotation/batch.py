@@ -32,6 +32,9 @@ SETS = {
     "train_more": 40,
     "train_agreement": 40,
     "iclr_heldout": 25,
+    # the 36 abstracts of iclr_heldout also in its first, replaced draw, as that draw's annotators wrote
+    # them (data/annotations/README.md): a second annotation, from scratch, for agreement
+    "iclr_heldout_agreement": 36,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout"}

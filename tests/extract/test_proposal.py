@@ -244,3 +244,11 @@ def test_training_chooses_the_setting_with_the_most_papers_right_counting_papers
     # on a tie in all, more right with a contribution; then the stronger regularisation
     cv[("decide", 0.1)] = {(0.0, 1.0): t(50, 33), (0.5, None): t(48, 35)}
     assert trainer.select(cv) == (("decide", 0.1), (0.0, 1.0))
+
+
+def test_training_breaks_remaining_ties_by_the_higher_threshold_then_the_wider_margin(trainer) -> None:  # type: ignore[no-untyped-def]
+    t = {"with_gold_proposed": "50/60", "without_gold_proposed": "33/40", "right": 83}
+    cv = {("decide", 1.0): {(0.0, 0.5): t, (0.5, 0.5): t, (0.5, 1.0): t, (0.5, None): t}}
+    assert trainer.select(cv) == (("decide", 1.0), (0.5, None))
+    cv = {("decide", 1.0): {(0.0, 0.5): t, (0.5, 0.25): t, (0.5, 2.0): t}}
+    assert trainer.select(cv) == (("decide", 1.0), (0.5, 2.0))

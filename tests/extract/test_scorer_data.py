@@ -34,9 +34,8 @@ def test_scorers_read_every_training_sample_and_the_model_only_the_first():
     train = load_script("scripts/train.py")
     assert set(train.TRAINING_SETS) == {"train", "train_more"}
     assert train.ENTITY_MODEL_SETS == ("train",)
-    # no held-out set, and not the agreement sample (a second annotation of training abstracts)
-    held_out = {"xvenue_heldout", "results_heldout", "iclr_heldout"}
-    assert not (held_out | {"train_agreement"}) & set(train.TRAINING_SETS)
+    # every held-out set annotated under data/annotations is banned from training by text
+    assert set(train.HELD_OUT_ANNOTATIONS) == {"xvenue_heldout", "results_heldout", "iclr_heldout"}
 
 
 @pytest.mark.shared
