@@ -113,6 +113,14 @@ def _papers(sets: dict[str, Any], names: tuple[str, ...]) -> int:
 NEW_ROW = " (new: not in the earlier report)"
 
 
+def _compared_pools(old: dict[str, Any]) -> list[tuple[tuple[str, ...], bool]]:
+    """The held-out pools a version table shows, each with whether the earlier report scored all its
+    sets: where it lacks some, first the sets both scored (like for like), then every held-out set."""
+    common = tuple(h for h in ALL_HELD_OUT if h in old)
+    both = [(common, True)] if common and common != ALL_HELD_OUT else []
+    return [*both, (ALL_HELD_OUT, common == ALL_HELD_OUT)]
+
+
 def _cells(e: dict[str, Any]) -> dict[str, str]:
     """Lenient F1 per type, proposed right/n and value+unit F1 of one set's report entry."""
     ents = e["entities"]
@@ -193,12 +201,14 @@ def result_lines(sets: dict[str, Any], before: dict[str, Any] | None) -> list[st
             prev = _result_cells(old[name]["results"]) if name in old else None
             lines.append(row(name, _result_cells(sets[name]["results"]), prev))
     if all(h in sets for h in ALL_HELD_OUT):
-        common = tuple(h for h in ALL_HELD_OUT if h in old)
-        if old and common and common != ALL_HELD_OUT:  # the pool both reports scored, like for like
-            label = f"**held-out pooled, the {_papers(sets, common)} abstracts both scored**"
-            lines.append(row(label, _pooled_result_cells(sets, common), _pooled_result_cells(old, common)))
-        prev = _pooled_result_cells(old, ALL_HELD_OUT) if common == ALL_HELD_OUT else None
-        lines.append(row("**all held-out pooled**", _pooled_result_cells(sets, ALL_HELD_OUT), prev))
+        for names, compared in _compared_pools(old):
+            label = (
+                "**all held-out pooled**"
+                if names == ALL_HELD_OUT
+                else f"**held-out pooled, the {_papers(sets, names)} abstracts both scored**"
+            )
+            prev = _pooled_result_cells(old, names) if compared else None
+            lines.append(row(label, _pooled_result_cells(sets, names), prev))
     return lines
 
 
@@ -223,15 +233,14 @@ def version_lines(sets: dict[str, Any], previous: dict[str, Any] | None) -> list
             before = _cells(old[name]) if name in old else None
             lines.append(_row(set_label + ("" if before else NEW_ROW), _cells(sets[name]), before))
         if name == "results_heldout" and all(h in sets for h in ALL_HELD_OUT):
-            common = tuple(h for h in ALL_HELD_OUT if h in old)
-            if common and common != ALL_HELD_OUT:  # the pool both reports scored, like for like
-                both = f"**held-out pooled, the {_papers(sets, common)} abstracts both scored**"
-                lines.append(_row(both, _pooled_cells(sets, common), _pooled_cells(old, common), bold=True))
-            pooled_old = _pooled_cells(old, ALL_HELD_OUT) if common == ALL_HELD_OUT else None
-            label = f"**all held-out pooled ({_papers(sets, ALL_HELD_OUT)})**" + (
-                "" if pooled_old else NEW_ROW
-            )
-            lines.append(_row(label, _pooled_cells(sets, ALL_HELD_OUT), pooled_old, bold=True))
+            for names, compared in _compared_pools(old):
+                label = (
+                    f"**all held-out pooled ({_papers(sets, names)})**" + ("" if compared else NEW_ROW)
+                    if names == ALL_HELD_OUT
+                    else f"**held-out pooled, the {_papers(sets, names)} abstracts both scored**"
+                )
+                before = _pooled_cells(old, names) if compared else None
+                lines.append(_row(label, _pooled_cells(sets, names), before, bold=True))
     return lines
 
 
