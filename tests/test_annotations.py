@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,14 @@ def _ids(name: str) -> list[str]:
         for ln in p.open()
         if ln.strip()
     ]
+
+
+# the comparison-rich rule of ``scripts/annotation/sample.py``, written out again: a test that imported it
+# would pass whatever the sampler's rule became
+_RESULT_NUMBER = re.compile(
+    r"\d(?:\.\d+)?\s*(?:\\?%|\$?\\times|\u00d7|x\b|X\b|times\b|-fold|fold\b|FPS|points\b|pp\b)"
+)
+_COMPARISON = re.compile(r"\b(?:outperform\w*|surpass\w*|than|compared (?:to|with)|beats?|over)\b", re.I)
 
 
 def _excluded() -> set[str]:
@@ -79,20 +88,27 @@ def test_training_never_holds_an_evaluation_abstract() -> None:
     assert len(results) == 200 and any(i.startswith("ICLR") for i in results)
 
 
-def test_the_iclr_held_out_set_holds_no_abstract_the_model_or_the_scorers_learned_from(
-    corpus: dict[str, str],
+@pytest.mark.parametrize(
+    ("name", "drawn_before"),
+    [
+        ("iclr_heldout", ("train", "train_more", "xvenue_heldout", "results_heldout")),
+        (
+            "iclr_results_heldout",
+            ("train", "train_more", "xvenue_heldout", "results_heldout", "iclr_heldout"),
+        ),
+    ],
+)
+def test_the_iclr_held_out_sets_hold_no_abstract_the_model_or_the_scorers_learned_from(
+    corpus: dict[str, str], name: str, drawn_before: tuple[str, ...]
 ) -> None:
-    """``iclr_heldout`` was drawn last: ICLR only, none of another set, none the teacher labelled for the
-    entity model (``data/silver``), none whose text matches an evaluation abstract of another corpus."""
+    """The ICLR held-out sets were drawn last: ICLR only, none of another set, none the teacher labelled
+    for the entity model (``data/silver``), none whose text matches an evaluation abstract of another
+    corpus."""
     import gzip
 
-    iclr = (ANN / "iclr_heldout.ids").read_text().split()
-    assert iclr == _ids("iclr_heldout") and len(iclr) == 100 and all(i.startswith("ICLR") for i in iclr)
-    others = {
-        i
-        for name in ("train", "train_more", "xvenue_heldout", "results_heldout")
-        for i in (ANN / f"{name}.ids").read_text().split()
-    }
+    iclr = (ANN / f"{name}.ids").read_text().split()
+    assert iclr == _ids(name) and len(iclr) == 100 and all(i.startswith("ICLR") for i in iclr)
+    others = {i for other in drawn_before for i in (ANN / f"{other}.ids").read_text().split()}
     assert not others & set(iclr)
     silver: set[str] = set()
     for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
@@ -105,6 +121,12 @@ def test_the_iclr_held_out_set_holds_no_abstract_the_model_or_the_scorers_learne
     # and training's default keys ban every one of them by text
     keys = train.evaluation_keys()
     assert all(train.is_banned(corpus[i], keys) for i in iclr)
+    if name == "iclr_results_heldout":  # drawn by the comparison-rich rule, apart from the random draw
+        assert not set(iclr) & set(_ids("iclr_heldout"))
+        rich = [
+            i for i in iclr if _RESULT_NUMBER.search(corpus[i]) and len(_COMPARISON.findall(corpus[i])) >= 2
+        ]
+        assert rich == iclr
 
 
 @pytest.mark.parametrize("name", ["train", "train_more", "train_agreement"])
@@ -138,7 +160,11 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
     import gzip
 
     excluded = _excluded()
-    evaluation = {i for name in ("xvenue_heldout", "results_heldout", "iclr_heldout") for i in _ids(name)}
+    evaluation = {
+        i
+        for name in ("xvenue_heldout", "results_heldout", "iclr_heldout", "iclr_results_heldout")
+        for i in _ids(name)
+    }
     files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))
     assert files
     for path in files:

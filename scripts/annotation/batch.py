@@ -35,9 +35,10 @@ SETS = {
     # the 36 abstracts of iclr_heldout also in its first, replaced draw, as that draw's annotators wrote
     # them (data/annotations/README.md): a second annotation, from scratch, for agreement
     "iclr_heldout_agreement": 36,
+    "iclr_results_heldout": 25,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
-WORDS_OK = {"results_heldout"}
+WORDS_OK = {"results_heldout", "iclr_results_heldout"}
 NUMBER_WORDS = re.compile(
     r"\b(?:twice|thrice|double[sd]?|doubling|triple[sd]?|half|halve[sd]?|halving|third|quarter|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty|hundred|"

@@ -30,11 +30,17 @@ Rule:
   silver data (``data/silver``: the model trained on those labels). Made because the two ICLR 2024
   held-out sets hold 70 abstracts, too few to tell whether a target holds on ICLR (pipeline 0.18.3's
   proposed method: 46/53, interval 77-95%);
+- ICLR results held-out (salt ``iclr-results``): ``--iclr-results`` ICLR abstracts (default 100) by the
+  results rule (a number with a result-like unit, at least two comparison cues), years in proportion to
+  size, drawn after all of the above by the ICLR held-out set's rule (none of another set, none the
+  teacher labelled, none matching an evaluation text). Made because the ICLR held-out sets held 20 named
+  baselines, and issue 11 decides the baseline target only on a set with at least 50;
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
-Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout}.ids``
+Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
+iclr_results_heldout}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -164,6 +170,7 @@ def main() -> None:
     ap.add_argument("--results-more", type=int, default=80)
     ap.add_argument("--train-more", type=int, default=1200)
     ap.add_argument("--iclr-heldout", type=int, default=100)
+    ap.add_argument("--iclr-results", type=int, default=100)
     args = ap.parse_args()
     excluded = {
         ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
@@ -212,6 +219,15 @@ def main() -> None:
         }
     }
     iclr_heldout = draw(iclr, args.iclr_heldout, "iclr-heldout")
+    # the same pool minus that draw, comparison-rich only; drawn last, so nothing before it changes
+    first_iclr = set(iclr_heldout)
+    iclr_rich = {
+        "ICLR": {
+            y: [i for i in ids if i not in first_iclr and comparison_rich(texts[i])]
+            for y, ids in iclr["ICLR"].items()
+        }
+    }
+    iclr_results = draw(iclr_rich, args.iclr_results, "iclr-results")
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
@@ -222,9 +238,11 @@ def main() -> None:
     (OUT / "train_more.ids").write_text("\n".join(train_more) + "\n", encoding="utf-8")
     (OUT / "train_agreement.ids").write_text("\n".join(agreement) + "\n", encoding="utf-8")
     (OUT / "iclr_heldout.ids").write_text("\n".join(iclr_heldout) + "\n", encoding="utf-8")
+    (OUT / "iclr_results_heldout.ids").write_text("\n".join(iclr_results) + "\n", encoding="utf-8")
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
-        f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)} (pool {pool_size})"
+        f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
+        f"iclr_results_heldout {len(iclr_results)} (pool {pool_size})"
     )
 
 
