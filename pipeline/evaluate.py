@@ -52,6 +52,7 @@ ALL_SETS = (
     "xvenue_heldout",
     "results_heldout",
     "iclr_heldout",
+    "iclr_results_heldout",
     "train_dev",
     "scierc",
     "scier",
@@ -108,6 +109,12 @@ CORPUS_GOLD["iclr_heldout"] = (
     "held-out test: 100 ICLR abstracts of 2016-2025, none the entity model trained on (gold or silver), "
     "annotated from scratch; never used to tune",
 )
+CORPUS_GOLD["iclr_results_heldout"] = (
+    tuple(sorted((ANNOTATIONS / "iclr_results_heldout").glob("batch_*.jsonl"))),
+    "corpora/ai_venues_abstracts.jsonl",
+    "held-out test: 100 comparison-rich ICLR abstracts of 2018-2025, none the entity model trained on (gold "
+    "or silver), annotated from scratch; never used to tune",
+)
 CORPUS_GOLD["train_dev"] = (
     tuple(sorted((ANNOTATIONS / "train").glob("batch_*.jsonl"))),
     "corpora/ai_venues_abstracts.jsonl",
@@ -123,8 +130,15 @@ RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
 #: sets the pipeline is decided on, the ICLR held-out sets and every held-out set
 POOLS: dict[str, tuple[str, ...]] = {
     "dev": ("train_dev", "iclr2025_dev", "iclr2024_dev"),
-    "heldout_iclr": ("iclr2024_heldout", "iclr2024_test", "iclr_heldout"),
-    "heldout_all": ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "xvenue_heldout", "results_heldout"),
+    "heldout_iclr": ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout"),
+    "heldout_all": (
+        "iclr2024_heldout",
+        "iclr2024_test",
+        "iclr_heldout",
+        "iclr_results_heldout",
+        "xvenue_heldout",
+        "results_heldout",
+    ),
 }
 #: the sets only ever read as totals: their per-abstract counts stay out of the report, so no version
 #: is compared with another abstract by abstract on them (``compare_reports``)

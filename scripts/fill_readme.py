@@ -24,6 +24,7 @@ LABELS = {
     "iclr2024_heldout": "**ICLR 2024 held-out, random (30; never tuned on)**",
     "iclr2024_test": "**ICLR 2024 held-out, reporting numbers (40; never tuned on)**",
     "iclr_heldout": "**ICLR held-out, 2016-2025, random (100; never tuned on)**",
+    "iclr_results_heldout": "**ICLR held-out, 2018-2025, comparison-rich (100; never tuned on)**",
     "xvenue_heldout": "**cross-venue held-out, 9 non-ICLR venues (100; never tuned on)**",
     "results_heldout": "**comparison-rich held-out, all 10 venues (200; never tuned on)**",
     "train_dev": "training corpus, dev split (one in ten; picks the model and the combination)",
@@ -39,10 +40,11 @@ GUIDELINE_SETS = (
     "iclr2024_heldout",
     "iclr2024_test",
     "iclr_heldout",
+    "iclr_results_heldout",
     "xvenue_heldout",
     "results_heldout",
 )
-HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout")
+HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout")
 ALL_HELD_OUT = (*HELD_OUT, "xvenue_heldout", "results_heldout")
 
 READING = [
@@ -58,7 +60,8 @@ READING = [
     "there judge them out of sample (up to 0.10.0 the dev split and the ICLR dev sets were fitted on, and",
     "its numbers there were in-sample: the before column of those rows is optimistic). The held-out sets",
     "(ICLR 2024 random, ICLR 2024",
-    "reporting numbers, ICLR 2016-2025 random, cross-venue, comparison-rich) were never used to change a",
+    "reporting numbers, ICLR 2016-2025 random, ICLR comparison-rich, cross-venue, comparison-rich) were",
+    "never used to change a",
     "rule, train a model or",
     "choose a combination (only their totals are looked at): they are the honest estimate of quality on",
     "unseen abstracts, and the pooled rows add their counts. SciERC labels every",

@@ -133,6 +133,8 @@ def evaluation_keys(held_out: tuple[str, ...] = HELD_OUT_ANNOTATIONS) -> tuple[s
     ids = {row["id"] for path in FIXTURES.glob("*.jsonl") for row in read_jsonl(path)}
     for name in held_out:
         ids |= {row["id"] for path in (ANNOTATIONS / name).glob("*.jsonl") for row in read_jsonl(path)}
+        drawn = ANNOTATIONS / f"{name}.ids"  # a drawn set is banned before its batches are annotated too
+        ids |= set(drawn.read_text(encoding="utf-8").split()) if drawn.is_file() else set()
     prefixes = {
         prefix_key(r.abstract) for r in read_corpus(sorted((ROOT / "data" / "iclr2025").glob("*.txt")))
     }

@@ -35,7 +35,12 @@ def test_scorers_read_every_training_sample_and_the_model_only_the_first():
     assert set(train.TRAINING_SETS) == {"train", "train_more"}
     assert train.ENTITY_MODEL_SETS == ("train",)
     # every held-out set annotated under data/annotations is banned from training by text
-    assert set(train.HELD_OUT_ANNOTATIONS) == {"xvenue_heldout", "results_heldout", "iclr_heldout"}
+    assert set(train.HELD_OUT_ANNOTATIONS) == {
+        "xvenue_heldout",
+        "results_heldout",
+        "iclr_heldout",
+        "iclr_results_heldout",
+    }
 
 
 @pytest.mark.shared
