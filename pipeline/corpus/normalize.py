@@ -76,6 +76,9 @@ _WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
 
 #: a bare % in math ("$30%$") is a LaTeX comment that would swallow the rest of the island
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
+#: "17.8\\%", a percent escaped twice (the abstract's source escaped it once more): LaTeX would read a
+#: line break, then a comment that swallows the sign (in math) or leave a stray backslash (in text)
+_OVERESCAPED_PERCENT = re.compile(r"\\\\%")
 #: "\times", "\textbf{" whose backslash-t a JSON or Python string read as a tab ("$5.92 \times$" arrives as
 #: "$5.92 <tab>imes$", often with the tab already a space)
 _LOST_TAB_MACRO = re.compile(r"(?:(?<=[$\d{])|(?<=\s))[\t ]?(imes\b|ext(?:bf|it|tt|rm|sf)?\{)")
@@ -126,6 +129,7 @@ def normalize_text(raw: str) -> NormalizedText:
     text = _FONT_GROUP.sub(lambda m: m.group(1) or m.group(2) or "", text)
     if "\\" in text or "$" in text:
         text = _FONT_MACRO.sub(r"\1", text)
+        text = _OVERESCAPED_PERCENT.sub(r"\\%", text)
         text = _LATEX_ISLAND.sub(_island_to_text, text)
     text = _MATH_ALNUM.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
     text = _MD_BOLD.sub("", text).replace("**", "")
