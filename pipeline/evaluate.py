@@ -128,17 +128,11 @@ TYPES = tuple(EntityType)
 RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
 #: sets reported together as one number, each with a 95% interval (``bootstrap``): the development
 #: sets the pipeline is decided on, the ICLR held-out sets and every held-out set
+_HELD_OUT_ICLR = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout")
 POOLS: dict[str, tuple[str, ...]] = {
     "dev": ("train_dev", "iclr2025_dev", "iclr2024_dev"),
-    "heldout_iclr": ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout"),
-    "heldout_all": (
-        "iclr2024_heldout",
-        "iclr2024_test",
-        "iclr_heldout",
-        "iclr_results_heldout",
-        "xvenue_heldout",
-        "results_heldout",
-    ),
+    "heldout_iclr": _HELD_OUT_ICLR,
+    "heldout_all": (*_HELD_OUT_ICLR, "xvenue_heldout", "results_heldout"),
 }
 #: the sets only ever read as totals: their per-abstract counts stay out of the report, so no version
 #: is compared with another abstract by abstract on them (``compare_reports``)
