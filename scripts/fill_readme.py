@@ -247,6 +247,89 @@ def version_lines(sets: dict[str, Any], previous: dict[str, Any] | None) -> list
     return lines
 
 
+#: issues 10 and 11's targets on held-out abstracts (``interval_95`` key, label, target %)
+TARGETS = (
+    ("METHOD", "Method", 80),
+    ("DATASET", "Dataset", 88),
+    ("METRIC", "Metric", 75),
+    ("TASK", "Task", 65),
+    ("proposed", "proposed method", 88),
+    ("results", "value+unit", 95),
+    ("kind", "result kind", 92),
+    ("metric", "result metric", 80),
+    ("dataset", "result dataset", 80),
+    ("method", "result method", 80),
+    ("baseline", "result baseline", 75),
+)
+#: the held-out groups a target must hold on (issue 10: "ICLR and cross-venue"), pooled or alone
+TARGET_GROUPS = (
+    ("ICLR held-out pooled", "heldout_iclr", HELD_OUT),
+    ("cross-venue", None, ("xvenue_heldout",)),
+    ("comparison-rich, all venues", None, ("results_heldout",)),
+    ("all held-out pooled", "heldout_all", ALL_HELD_OUT),
+)
+
+
+def _point(sets: dict[str, Any], names: tuple[str, ...], key: str) -> tuple[float, int | None] | None:
+    """One measure (%) over ``names`` pooled, with n for the result attributes; None when unscored."""
+    if not all(n in sets for n in names):
+        return None
+    p = pooled(sets, names)
+    if key in p["entities"]:
+        tp, fp, fn = p["entities"][key]
+        return 100 * 2 * tp / max(1, 2 * tp + fp + fn), None
+    if key == "proposed":
+        right, n = p["proposed"]
+        return 100 * right / max(1, n), None
+    if key == "results":
+        tp, fp, fn = p["results"]
+        return 100 * 2 * tp / max(1, 2 * tp + fp + fn), None
+    right, n = p["attrs"].get(key, (0.0, 0))
+    return (100 * right / n, int(n)) if n else None
+
+
+def _verdict(target: float, iv: list[float] | None) -> str:
+    """Met where the whole 95% interval clears the target, not met where it lies under, else open."""
+    if iv is None:
+        return ""
+    low, high = 100 * iv[0], 100 * iv[1]
+    return " **met**" if low >= target else " not met" if high < target else " open"
+
+
+def target_lines(report: dict[str, Any]) -> list[str]:
+    """Each target against the held-out groups it must hold on: the number, its 95% interval and
+    whether the interval clears the target (met), lies under it (not met) or holds it (open)."""
+    sets = {k: v for k, v in report["sets"].items() if v.get("status") == "ok"}
+    groups = [g for g in TARGET_GROUPS if all(n in sets for n in g[2])]
+    if not groups:
+        return []
+    head = [f"{label} ({_papers(sets, names)})" for label, _, names in groups]
+    lines = [
+        "",
+        "Against the targets of issues 10 and 11 (held-out abstracts only): the number, its 95% interval,",
+        "and **met** where the whole interval clears the target, not met where it lies under, open where it",
+        "holds the target (another sample of abstracts could land either side); n = matched results whose",
+        "annotation names the attribute.",
+        "",
+        "| measure | target | " + " | ".join(head) + " |",
+        "|---|---:|" + "---|" * len(groups),
+    ]
+    for key, label, target in TARGETS:
+        cells = []
+        for _, pool, names in groups:
+            point = _point(sets, names, key)
+            if point is None:
+                cells.append("–")
+                continue
+            entry = report.get("pooled", {}).get(pool, {}) if pool else sets[names[0]]
+            iv = entry.get("interval_95", {}).get(key)
+            value, n = point
+            span = f" ({_f(iv[0])}–{_f(iv[1])})" if iv else ""
+            cells.append(f"{value:.1f}{span}{'' if n is None else f' n={n}'}{_verdict(target, iv)}")
+        lines.append(f"| {label} | {target} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def eval_lines(
     report: dict[str, Any], before: dict[str, Any] | None = None, results_before: dict[str, Any] | None = None
 ) -> list[str]:
@@ -273,6 +356,7 @@ def eval_lines(
                 if all(h in sets for h in group):
                     prev = _pooled_cells(old, group) if all(h in old for h in group) else None
                     lines.append(_row(f"**{glabel}**", _pooled_cells(sets, group), prev, bold=True))
+    lines += target_lines(report)
     lines += interval_lines(report)
     lines += version_lines(sets, results_before)
     lines += result_lines(sets, results_before)

@@ -141,3 +141,31 @@ def test_a_held_out_set_new_since_the_earlier_report_shows_this_versions_numbers
     # the sets both reports scored, pooled like for like (no n_papers in these entries: 0 abstracts)
     both = [ln for ln in lines if "both scored" in ln]
     assert len(both) == 1 and "**35/50 → 45/50**" in both[0]
+
+
+def test_the_targets_table_says_met_only_where_the_whole_interval_clears_the_target() -> None:
+    """Each target against the ICLR pool, the cross-venue set, the comparison-rich set and all held-out
+    pooled: the pooled number, the pool's interval from the report, and a verdict read from the interval
+    (not from the point: a point above the target with the interval holding it is open)."""
+    fill = load_script("scripts/fill_readme.py")
+    sets = {name: _entry(8, 9) for name in fill.ALL_HELD_OUT}  # Method F1 2*8/18 = 88.9, proposed 90%
+    iv = {"METHOD": [0.85, 0.93], "TASK": [0.70, 0.90], "proposed": [0.80, 0.95], "DATASET": [0.5, 0.6]}
+    report = {
+        "sets": {**sets, "xvenue_heldout": {**sets["xvenue_heldout"], "interval_95": iv}},
+        "pooled": {
+            "heldout_iclr": {"interval_95": {"METHOD": [0.70, 0.79]}},
+            "heldout_all": {"interval_95": iv},
+        },
+    }
+    table = [ln.split(" | ") for ln in fill.target_lines(report) if ln.startswith("| ")]
+    rows = {cells[0][2:]: cells for cells in table}
+    header = rows["measure"]
+    assert header[2].startswith("ICLR held-out pooled") and header[-1].startswith("all held-out pooled")
+    method = rows["Method"]
+    assert method[1] == "80"
+    assert method[2] == "88.9 (70.0–79.0) not met"  # the ICLR pool's own interval, under 80
+    assert method[3] == "88.9 (85.0–93.0) **met**"
+    task, proposed, dataset = rows["Task"], rows["proposed method"], rows["Dataset"]
+    assert task[3] == "88.9 (70.0–90.0) **met**"  # wide, but wholly over 65
+    assert proposed[3] == "90.0 (80.0–95.0) open" and dataset[3] == "88.9 (50.0–60.0) not met"
+    assert rows["Metric"][3] == "88.9"  # no interval for the measure: the number alone, no verdict
