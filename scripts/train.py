@@ -118,9 +118,13 @@ def read_jsonl(path: Path) -> list[dict]:
 
 
 #: the project's own held-out sets annotated under ``data/annotations`` (the others are test fixtures):
-#: every held-out set ``paperkg evaluate`` keeps to totals whose annotations live there, so that a set
-#: added to its pools is kept out of training without a second list to update
-HELD_OUT_ANNOTATIONS = tuple(name for name in HELD_OUT_SETS if (ANNOTATIONS / name).is_dir())
+#: every held-out set ``paperkg evaluate`` keeps to totals whose annotations, or only its drawn ids, live
+#: there, so that a set added to its pools is kept out of training without a second list to update
+def held_out_annotations(root: Path = ANNOTATIONS) -> tuple[str, ...]:
+    return tuple(name for name in HELD_OUT_SETS if (root / name).is_dir() or (root / f"{name}.ids").is_file())
+
+
+HELD_OUT_ANNOTATIONS = held_out_annotations()
 
 
 def evaluation_keys(held_out: tuple[str, ...] = HELD_OUT_ANNOTATIONS) -> tuple[set[str], set[str]]:

@@ -110,6 +110,12 @@ def test_the_iclr_held_out_sets_hold_no_abstract_the_model_or_the_scorers_learne
     assert iclr == _ids(name) and len(iclr) == 100 and all(i.startswith("ICLR") for i in iclr)
     others = {i for other in drawn_before for i in (ANN / f"{other}.ids").read_text().split()}
     assert not others & set(iclr)
+    # nor the same text under another id (a venue's abstract crawled twice): by full hash or first 100 chars
+    train_script = load_script("scripts/train.py")
+    seen = {train_script.digest(corpus[i]) for i in others} | {
+        train_script.prefix_key(corpus[i]) for i in others
+    }
+    assert not [i for i in iclr if train_script.is_banned(corpus[i], (seen, seen))]
     silver: set[str] = set()
     for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
@@ -174,3 +180,18 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
         kept = [i for i in ids if _digest(corpus[i]) in excluded]
         assert not kept, (path.name, kept[:5])
         assert not evaluation & set(ids), path.name
+
+
+def test_a_drawn_held_out_set_is_banned_from_training_before_its_batches_exist(
+    corpus: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``train.evaluation_keys`` bans a held-out set by its ``.ids`` file alone (the draw lands before
+    its annotations), and ``HELD_OUT_ANNOTATIONS`` names a set that has only that file."""
+    train = load_script("scripts/train.py")
+    some_training_id = (ANN / "train.ids").read_text().split()[0]
+    monkeypatch.setattr(train, "ANNOTATIONS", tmp_path)
+    assert not train.is_banned(corpus[some_training_id], train.evaluation_keys(held_out=("results_heldout",)))
+    (tmp_path / "results_heldout.ids").write_text(some_training_id + "\n", encoding="utf-8")
+    assert train.is_banned(corpus[some_training_id], train.evaluation_keys(held_out=("results_heldout",)))
+    # the default list holds a set that has ids and no batch directory yet, and none that has neither
+    assert train.held_out_annotations(tmp_path) == ("results_heldout",)

@@ -31,6 +31,7 @@ from pipeline.corpus.normalize import normalize_text
         # a percent escaped twice keeps its sign, in math and in text; a line break in math stays one
         (r"converges up to $17.8\\%$ faster, 5.1\\% more", "converges up to 17.8% faster, 5.1% more"),
         (r"$a \\ b$ and 5\%", "a b and 5%"),
+        (r"$x = 1 \\% a comment$ stays", "x = 1 stays"),  # a line break, then a real comment
         ("up to $5.92 \times$ and $ \textbf{76.2%}$", "up to 5.92 × and 76.2%"),
         (
             r"ImageNet-64$\times$64 is 15$\times$ faster",
