@@ -135,6 +135,33 @@ def test_the_iclr_held_out_sets_hold_no_abstract_the_model_or_the_scorers_learne
         assert rich == iclr
 
 
+def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
+    corpus: dict[str, str],
+) -> None:
+    """``xvenue_heldout_more`` was drawn last: nine non-ICLR venues in equal shares, no id or text of any
+    other set, none the teacher labelled, and training's default keys ban every one of its texts."""
+    import gzip
+    from collections import Counter
+
+    name = "xvenue_heldout_more"
+    drawn = (ANN / f"{name}.ids").read_text().split()
+    assert drawn == _ids(name) and len(drawn) == 100 and not [i for i in drawn if i.startswith("ICLR")]
+    venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in drawn)
+    assert len(venues) == 9 and max(venues.values()) - min(venues.values()) <= 1
+    others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
+    assert not others & set(drawn)
+    train = load_script("scripts/train.py")
+    seen = {train.digest(corpus[i]) for i in others} | {train.prefix_key(corpus[i]) for i in others}
+    assert not [i for i in drawn if train.is_banned(corpus[i], (seen, seen))]
+    silver: set[str] = set()
+    for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            silver |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
+    assert silver and not silver & set(drawn)
+    keys = train.evaluation_keys()
+    assert all(train.is_banned(corpus[i], keys) for i in drawn)
+
+
 @pytest.mark.parametrize("name", ["train", "train_more", "train_agreement"])
 def test_the_batches_follow_the_sample_order(name: str) -> None:
     order = (ANN / f"{name}.ids").read_text().split()
@@ -168,7 +195,13 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
     excluded = _excluded()
     evaluation = {
         i
-        for name in ("xvenue_heldout", "results_heldout", "iclr_heldout", "iclr_results_heldout")
+        for name in (
+            "xvenue_heldout",
+            "results_heldout",
+            "iclr_heldout",
+            "iclr_results_heldout",
+            "xvenue_heldout_more",
+        )
         for i in _ids(name)
     }
     files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))

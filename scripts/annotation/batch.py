@@ -36,6 +36,7 @@ SETS = {
     # them (data/annotations/README.md): a second annotation, from scratch, for agreement
     "iclr_heldout_agreement": 36,
     "iclr_results_heldout": 25,
+    "xvenue_heldout_more": 25,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}

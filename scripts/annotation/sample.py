@@ -35,12 +35,18 @@ Rule:
   size, drawn after all of the above by the ICLR held-out set's rule (none of another set, none the
   teacher labelled, none matching an evaluation text). Made because the ICLR held-out sets held 20 named
   baselines, and issue 11 decides the baseline target only on a set with at least 50;
+- cross-venue held-out, more (salt ``xvenue-more``): ``--xvenue-more`` non-ICLR abstracts (default 100) by
+  the cross-venue rule (an equal share per venue, years in proportion), drawn after all of the above
+  from what they left, none the teacher labelled, none whose text matches an evaluation abstract or, by
+  full hash or first 100 characters, an abstract of any set drawn before it. A set of its own
+  (``xvenue_heldout_more``), so that the first cross-venue set's numbers stay comparable across versions;
+  made because 100 abstracts left most cross-venue verdicts open (Method 68.2-81.2 around its 80);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
-iclr_results_heldout}.ids``
+iclr_results_heldout,xvenue_heldout_more}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -60,7 +66,7 @@ from pathlib import Path
 from batch import SETS  # scripts/annotation/batch.py, beside this script
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from train import evaluation_keys, is_banned  # noqa: E402  (scripts/train.py)
+from train import evaluation_keys, is_banned, prefix_key  # noqa: E402  (scripts/train.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -171,6 +177,7 @@ def main() -> None:
     ap.add_argument("--train-more", type=int, default=1200)
     ap.add_argument("--iclr-heldout", type=int, default=100)
     ap.add_argument("--iclr-results", type=int, default=100)
+    ap.add_argument("--xvenue-more", type=int, default=100)
     args = ap.parse_args()
     excluded = {
         ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
@@ -228,6 +235,26 @@ def main() -> None:
         }
     }
     iclr_results = draw(iclr_rich, args.iclr_results, "iclr-results")
+    # more cross-venue abstracts, drawn last: every set before it left out by id and by text
+    before = taken | set(iclr_heldout) | set(iclr_results)
+    seen_before = {digest(texts[i]) for i in before} | {prefix_key(texts[i]) for i in before}
+    later_keys = evaluation_keys(held_out=("xvenue_heldout", "results_heldout", "iclr_heldout"))
+    xvenue_pool = {
+        v: {
+            y: [
+                i
+                for i in ids
+                if i not in before
+                and i not in silver
+                and not is_banned(texts[i], later_keys)
+                and not is_banned(texts[i], (seen_before, seen_before))
+            ]
+            for y, ids in ys.items()
+        }
+        for v, ys in pool.items()
+        if v != "ICLR"
+    }
+    xvenue_more = draw(xvenue_pool, args.xvenue_more, "xvenue-more")
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
@@ -239,10 +266,11 @@ def main() -> None:
     (OUT / "train_agreement.ids").write_text("\n".join(agreement) + "\n", encoding="utf-8")
     (OUT / "iclr_heldout.ids").write_text("\n".join(iclr_heldout) + "\n", encoding="utf-8")
     (OUT / "iclr_results_heldout.ids").write_text("\n".join(iclr_results) + "\n", encoding="utf-8")
+    (OUT / "xvenue_heldout_more.ids").write_text("\n".join(xvenue_more) + "\n", encoding="utf-8")
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
         f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
-        f"iclr_results_heldout {len(iclr_results)} (pool {pool_size})"
+        f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)} (pool {pool_size})"
     )
 
 
