@@ -93,38 +93,43 @@ CORPUS_GOLD = {
         ),
     ),
 }
-CORPUS_GOLD["xvenue_heldout"] = (
-    tuple(sorted((ANNOTATIONS / "xvenue_heldout").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+
+
+def _annotated(name: str, what: str) -> tuple[tuple[Path, ...], str, str]:
+    """A set annotated under ``data/annotations/<name>`` over the 60k-abstract corpus."""
+    return (
+        tuple(sorted((ANNOTATIONS / name).glob("batch_*.jsonl"))),
+        "corpora/ai_venues_abstracts.jsonl",
+        what,
+    )
+
+
+CORPUS_GOLD["xvenue_heldout"] = _annotated(
+    "xvenue_heldout",
     "held-out test: 100 abstracts of eight non-ICLR venues, annotated from scratch; never used to tune",
 )
-CORPUS_GOLD["results_heldout"] = (
-    tuple(sorted((ANNOTATIONS / "results_heldout").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+CORPUS_GOLD["results_heldout"] = _annotated(
+    "results_heldout",
     "held-out test of comparison-rich abstracts of all ten venues (ICLR included), annotated from scratch; "
     "never used to tune",
 )
-CORPUS_GOLD["iclr_heldout"] = (
-    tuple(sorted((ANNOTATIONS / "iclr_heldout").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+CORPUS_GOLD["iclr_heldout"] = _annotated(
+    "iclr_heldout",
     "held-out test: 100 ICLR abstracts of 2016-2025, none the entity model trained on (gold or silver), "
     "annotated from scratch; never used to tune",
 )
-CORPUS_GOLD["iclr_results_heldout"] = (
-    tuple(sorted((ANNOTATIONS / "iclr_results_heldout").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+CORPUS_GOLD["iclr_results_heldout"] = _annotated(
+    "iclr_results_heldout",
     "held-out test: 100 comparison-rich ICLR abstracts of 2018-2025, none the entity model trained on (gold "
     "or silver), annotated from scratch; never used to tune",
 )
-CORPUS_GOLD["xvenue_heldout_more"] = (
-    tuple(sorted((ANNOTATIONS / "xvenue_heldout_more").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+CORPUS_GOLD["xvenue_heldout_more"] = _annotated(
+    "xvenue_heldout_more",
     "held-out test: 100 more abstracts of the nine non-ICLR venues, none the entity model trained on (gold "
     "or silver), annotated from scratch; never used to tune",
 )
-CORPUS_GOLD["train_dev"] = (
-    tuple(sorted((ANNOTATIONS / "train").glob("batch_*.jsonl"))),
-    "corpora/ai_venues_abstracts.jsonl",
+CORPUS_GOLD["train_dev"] = _annotated(
+    "train",
     "development split of the training corpus (one abstract in ten, by id): picks model and combination",
 )
 #: sets that keep only some of their gold files' abstracts

@@ -41,6 +41,25 @@ _RESULT_NUMBER = re.compile(
 _COMPARISON = re.compile(r"\b(?:outperform\w*|surpass\w*|than|compared (?:to|with)|beats?|over)\b", re.I)
 
 
+def _silver_ids() -> set[str]:
+    """Every id the teacher labelled for the entity model's silver data (``data/silver``)."""
+    import gzip
+
+    silver: set[str] = set()
+    for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            silver |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
+    return silver
+
+
+def _same_texts(corpus: dict[str, str], ids: list[str], others: set[str]) -> list[str]:
+    """The ``ids`` whose text is one of ``others``' by full hash or first 100 characters (a venue's
+    abstract crawled twice under two ids)."""
+    train = load_script("scripts/train.py")
+    seen = {train.digest(corpus[i]) for i in others} | {train.prefix_key(corpus[i]) for i in others}
+    return [i for i in ids if train.is_banned(corpus[i], (seen, seen))]
+
+
 def _excluded() -> set[str]:
     """The hashes of ``eval-exclude.sha256`` (comments and blank lines skipped)."""
     return {ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip()[:1] not in ("", "#")}
@@ -104,22 +123,14 @@ def test_the_iclr_held_out_sets_hold_no_abstract_the_model_or_the_scorers_learne
     """The ICLR held-out sets were drawn last: ICLR only, none of another set, none the teacher labelled
     for the entity model (``data/silver``), none whose text matches an evaluation abstract of another
     corpus."""
-    import gzip
 
     iclr = (ANN / f"{name}.ids").read_text().split()
     assert iclr == _ids(name) and len(iclr) == 100 and all(i.startswith("ICLR") for i in iclr)
     others = {i for other in drawn_before for i in (ANN / f"{other}.ids").read_text().split()}
     assert not others & set(iclr)
     # nor the same text under another id (a venue's abstract crawled twice): by full hash or first 100 chars
-    train_script = load_script("scripts/train.py")
-    seen = {train_script.digest(corpus[i]) for i in others} | {
-        train_script.prefix_key(corpus[i]) for i in others
-    }
-    assert not [i for i in iclr if train_script.is_banned(corpus[i], (seen, seen))]
-    silver: set[str] = set()
-    for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            silver |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
+    assert not _same_texts(corpus, iclr, others)
+    silver = _silver_ids()
     assert silver and not silver & set(iclr)
     train = load_script("scripts/train.py")
     before = train.evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))
@@ -140,7 +151,6 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
 ) -> None:
     """``xvenue_heldout_more`` was drawn last: nine non-ICLR venues in equal shares, no id or text of any
     other set, none the teacher labelled, and training's default keys ban every one of its texts."""
-    import gzip
     from collections import Counter
 
     name = "xvenue_heldout_more"
@@ -150,13 +160,9 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
     assert len(venues) == 9 and max(venues.values()) - min(venues.values()) <= 1
     others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
     assert not others & set(drawn)
+    assert not _same_texts(corpus, drawn, others)
     train = load_script("scripts/train.py")
-    seen = {train.digest(corpus[i]) for i in others} | {train.prefix_key(corpus[i]) for i in others}
-    assert not [i for i in drawn if train.is_banned(corpus[i], (seen, seen))]
-    silver: set[str] = set()
-    for path in (PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            silver |= {json.loads(ln)["id"] for ln in fh if ln.strip()}
+    silver = _silver_ids()
     assert silver and not silver & set(drawn)
     keys = train.evaluation_keys()
     assert all(train.is_banned(corpus[i], keys) for i in drawn)
