@@ -273,22 +273,16 @@ TARGET_GROUPS = (
 )
 
 
-def _point(sets: dict[str, Any], names: tuple[str, ...], key: str) -> tuple[float, int | None] | None:
-    """One measure (%) over ``names`` pooled, with n for the result attributes; None when unscored."""
-    if not all(n in sets for n in names):
-        return None
+def _points(sets: dict[str, Any], names: tuple[str, ...]) -> dict[str, tuple[float, int | None]]:
+    """Every target's measure (%) over ``names`` pooled, with n for the result attributes (an attribute
+    no matched result names is left out)."""
     p = pooled(sets, names)
-    if key in p["entities"]:
-        tp, fp, fn = p["entities"][key]
-        return 100 * 2 * tp / max(1, 2 * tp + fp + fn), None
-    if key == "proposed":
-        right, n = p["proposed"]
-        return 100 * right / max(1, n), None
-    if key == "results":
-        tp, fp, fn = p["results"]
-        return 100 * 2 * tp / max(1, 2 * tp + fp + fn), None
-    right, n = p["attrs"].get(key, (0.0, 0))
-    return (100 * right / n, int(n)) if n else None
+    out: dict[str, tuple[float, int | None]] = {k: (100 * _f1(*c), None) for k, c in p["entities"].items()}
+    right, n = p["proposed"]
+    out["proposed"] = (100 * right / max(1, n), None)
+    out["results"] = (100 * _f1(*p["results"]), None)
+    out.update({k: (100 * r / n, int(n)) for k, (r, n) in p["attrs"].items() if n})
+    return out
 
 
 def _verdict(target: float, iv: list[float] | None) -> str:
@@ -317,10 +311,11 @@ def target_lines(report: dict[str, Any]) -> list[str]:
         "| measure | target | " + " | ".join(head) + " |",
         "|---|---:|" + "---|" * len(groups),
     ]
+    points = [_points(sets, names) for _, _, names in groups]
     for key, label, target in TARGETS:
         cells = []
-        for _, pool, names in groups:
-            point = _point(sets, names, key)
+        for (_, pool, names), at in zip(groups, points, strict=True):
+            point = at.get(key)
             if point is None:
                 cells.append("–")
                 continue
