@@ -117,10 +117,10 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
 
 
-#: the project's own held-out sets annotated under ``data/annotations`` (the others are test fixtures):
-#: every held-out set ``paperkg evaluate`` keeps to totals whose annotations, or only its drawn ids, live
-#: there, so that a set added to its pools is kept out of training without a second list to update
 def held_out_annotations(root: Path = ANNOTATIONS) -> tuple[str, ...]:
+    """The project's own held-out sets annotated under ``root`` (the others are test fixtures): every
+    held-out set ``paperkg evaluate`` keeps to totals whose annotations, or only its drawn ids, live
+    there, so that a set added to its pools is kept out of training without a second list to update."""
     return tuple(name for name in HELD_OUT_SETS if (root / name).is_dir() or (root / f"{name}.ids").is_file())
 
 

@@ -77,10 +77,9 @@ _WORD_BEFORE = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$")
 #: a bare % in math ("$30%$") is a LaTeX comment that would swallow the rest of the island
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
 #: "17.8\\%", a percent escaped twice (the abstract's source escaped it once more): LaTeX would read a
-#: line break, then a comment that swallows the sign (in math) or leave a stray backslash (in text)
-_OVERESCAPED_PERCENT = re.compile(
-    r"(?<=[\d)])\\\\%"
-)  # after a number only: "\\ % note" is a break and a comment
+#: line break, then a comment that swallows the sign (in math) or leave a stray backslash (in text).
+#: After a number only: elsewhere "\\ % note" is a line break and a comment
+_OVERESCAPED_PERCENT = re.compile(r"(?<=[\d)])\\\\%")
 #: "\times", "\textbf{" whose backslash-t a JSON or Python string read as a tab ("$5.92 \times$" arrives as
 #: "$5.92 <tab>imes$", often with the tab already a space)
 _LOST_TAB_MACRO = re.compile(r"(?:(?<=[$\d{])|(?<=\s))[\t ]?(imes\b|ext(?:bf|it|tt|rm|sf)?\{)")
