@@ -66,17 +66,13 @@ from pathlib import Path
 from batch import SETS  # scripts/annotation/batch.py, beside this script
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from train import evaluation_keys, is_banned, prefix_key  # noqa: E402  (scripts/train.py)
+from train import digest, eval_exclude_hashes, evaluation_keys, is_banned, prefix_key  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
 OUT = ROOT / "data" / "annotations"
 # two training batches far apart (annotated by different annotators, early and late in the work)
 AGREEMENT_BATCHES = (10, 50)
-
-
-def digest(text: str) -> str:
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
 def _order(salt: str, rid: str) -> str:
@@ -179,9 +175,7 @@ def main() -> None:
     ap.add_argument("--iclr-results", type=int, default=100)
     ap.add_argument("--xvenue-more", type=int, default=100)
     args = ap.parse_args()
-    excluded = {
-        ln.strip() for ln in (SHARED / "eval-exclude.sha256").open() if ln.strip() and not ln.startswith("#")
-    }
+    excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
     seen_text: set[str] = set()
     pool: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
@@ -235,20 +229,16 @@ def main() -> None:
         }
     }
     iclr_results = draw(iclr_rich, args.iclr_results, "iclr-results")
-    # more cross-venue abstracts, drawn last: every set before it left out by id and by text
+    # more cross-venue abstracts, drawn last: every set before it left out by id and by text (the
+    # evaluation keys above, plus the full hash and first 100 characters of every abstract drawn since)
     before = taken | set(iclr_heldout) | set(iclr_results)
-    seen_before = {digest(texts[i]) for i in before} | {prefix_key(texts[i]) for i in before}
-    later_keys = evaluation_keys(held_out=("xvenue_heldout", "results_heldout", "iclr_heldout"))
+    later_keys = (
+        keys[0] | {digest(texts[i]) for i in before},
+        keys[1] | {prefix_key(texts[i]) for i in before},
+    )
     xvenue_pool = {
         v: {
-            y: [
-                i
-                for i in ids
-                if i not in before
-                and i not in silver
-                and not is_banned(texts[i], later_keys)
-                and not is_banned(texts[i], (seen_before, seen_before))
-            ]
+            y: [i for i in ids if i not in before and i not in silver and not is_banned(texts[i], later_keys)]
             for y, ids in ys.items()
         }
         for v, ys in pool.items()
