@@ -377,8 +377,10 @@ def distill_corpus(
     """The gold training split ``gold_copies`` times and ``n`` teacher-labelled abstracts in one directory
     (spaCy's corpus reader reads every ``.spacy`` file in it). The silver comes from ``labels`` when that file
     exists (committed ids and offsets: no teacher needed); otherwise the teacher is fine-tuned on
-    ``teacher_sets`` (unless ``teacher`` already holds one), labels ``n`` abstracts that none of those sets
-    holds, and, with ``labels``, its labels are written there for the next run."""
+    ``teacher_sets`` (unless ``teacher`` already holds one), labels ``n`` abstracts that no training sample
+    holds (``TRAINING_SETS``, whatever the teacher read: silver on a ``train_more`` abstract would let the
+    student read the text the learned scorers are fitted on as unseen), and, with ``labels``, its labels
+    are written there for the next run."""
     mixed = out / "distill"
     mixed.mkdir(parents=True, exist_ok=True)
     if labels is not None and labels.is_file():
@@ -391,9 +393,12 @@ def distill_corpus(
         if not (teacher / "model.safetensors").exists():
             cmd = [sys.executable, script, "fine-tune", "--corpus", str(corpus), "--output", str(teacher)]
             subprocess.run(cmd, check=True)
+        skip = corpus if set(teacher_sets) >= set(TRAINING_SETS) else out / "corpus-training"
+        if not (skip / "train.spacy").exists():
+            print("training samples:", build_corpus(skip, 1.0, with_roles=False, sets=TRAINING_SETS))
         raw = write_unlabelled(out / "unlabelled.jsonl")
         cmd = [sys.executable, script, "silver", "--teacher", str(teacher), "--texts", str(raw)]
-        cmd += ["--annotated", str(corpus), "--n", str(n), "--output", str(mixed / "silver.spacy")]
+        cmd += ["--annotated", str(skip), "--n", str(n), "--output", str(mixed / "silver.spacy")]
         if labels is not None:
             cmd += ["--labels-out", str(labels)]
         subprocess.run(cmd, check=True)

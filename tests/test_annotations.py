@@ -221,6 +221,26 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
         assert not evaluation & set(ids), path.name
 
 
+def test_no_silver_label_is_on_an_annotated_training_abstract(corpus: dict[str, str]) -> None:
+    """The silver pool leaves out both training samples: no id and no text of either. ``train_more``, which
+    the learned scorers are fitted on as text the entity model never read, must stay unread by it even
+    through the teacher's labels, so there the first 100 characters count too (the same paper crawled
+    twice); ``train`` is the student's own gold, where five older silver abstracts share only an opening
+    sentence with one."""
+    import gzip
+
+    train, train_more = set(_ids("train")), set(_ids("train_more"))
+    digests = {_digest(corpus[i]) for i in train | train_more}
+    files = sorted((PROJECT_ROOT / "data" / "silver").glob("*.jsonl.gz"))
+    assert files
+    for path in files:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            ids = [json.loads(ln)["id"] for ln in fh if ln.strip()]
+        assert not (train | train_more) & set(ids), path.name
+        assert not [i for i in ids if _digest(corpus[i]) in digests], path.name
+        assert not _same_texts(corpus, ids, train_more), path.name
+
+
 def test_a_drawn_held_out_set_is_banned_from_training_before_its_batches_exist(
     corpus: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -72,3 +72,33 @@ def test_vectors_and_no_vectors_together_are_refused(tmp_path, monkeypatch, caps
         train.main()
     assert stop.value.code == 2
     assert "exclude each other" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("teacher_sets", [("train",), ("train", "train_more")])
+def test_silver_skips_both_training_samples_whatever_the_teacher_read(
+    tmp_path, monkeypatch, teacher_sets
+) -> None:
+    """A teacher fine-tuned on ``train`` alone still labels no abstract of ``train_more``: the silver
+    command is told to skip a corpus built from both samples (``TRAINING_SETS``), not the teacher's."""
+    train = load_script("scripts/train.py")
+    built: dict[str, tuple[str, ...]] = {}
+    commands: list[list[str]] = []
+
+    def fake_corpus(out, fraction, with_roles, sets=train.ENTITY_MODEL_SETS):  # type: ignore[no-untyped-def]
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "train.spacy").write_bytes(b"")
+        built[str(out)] = sets
+        return {}
+
+    monkeypatch.setattr(train, "build_corpus", fake_corpus)
+    monkeypatch.setattr(train, "write_unlabelled", lambda path: path.write_text("") or path)
+    monkeypatch.setattr(train.subprocess, "run", lambda cmd, check: commands.append(cmd))
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "train.spacy").write_bytes(b"")
+    teacher = tmp_path / "teacher"
+    teacher.mkdir()
+    (teacher / "model.safetensors").write_bytes(b"")
+    train.distill_corpus(tmp_path, 10, teacher, teacher_sets=teacher_sets)
+    silver = next(c for c in commands if "silver" in c)
+    skipped = silver[silver.index("--annotated") + 1]
+    assert set(built[skipped]) == {"train", "train_more"}
