@@ -39,7 +39,7 @@ MAX_PIECES = 512
 Span3 = tuple[int, int, str]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train import digest  # noqa: E402  (the hash train.py tells abstracts apart by)
+from train import digest, prefix_key  # noqa: E402  (how train.py tells abstracts apart)
 
 #: written beside a fine-tuned teacher: what its input was (``silver`` and ``score`` feed it the same)
 INPUT_FILE = "teacher-input.json"
@@ -338,16 +338,23 @@ def silver(
     output: Path,
     seed: int,
     labels_out: Path | None = None,
+    ids: Sequence[str] | None = None,
 ) -> int:
     """The teacher's entities on ``n`` of ``rows`` ((id, text), shuffled by ``seed``), none of
-    ``annotated``; with ``labels_out``, also as ids and character offsets (``write_labels``). Several
-    teachers label as one ensemble (``Tagger``)."""
+    ``annotated`` (by full text or first 100 characters, as the evaluation ban tells abstracts apart;
+    files made before 2026-12-06 skipped by full text only); with ``ids``, only those rows, taken in that
+    order before the shuffle (another teacher's labels on the same abstracts: ``--ids-from``); with
+    ``labels_out``, also as ids and character offsets (``write_labels``). Several teachers label as one
+    ensemble (``Tagger``)."""
     import spacy
     from spacy.tokens import DocBin, Span
 
     nlp = spacy.blank("en")
-    skip = {digest(t) for t in annotated}
-    pool = [(i, t) for i, t in rows if digest(t) not in skip]
+    skip = {digest(t) for t in annotated} | {prefix_key(t) for t in annotated}
+    if ids is not None:
+        by_id = dict(rows)
+        rows = [(i, by_id[i]) for i in ids if i in by_id]
+    pool = [(i, t) for i, t in rows if digest(t) not in skip and prefix_key(t) not in skip]
     random.Random(seed).shuffle(pool)
     tagger = load_tagger([teacher] if isinstance(teacher, Path | str) else list(teacher))
     docs: list[tuple[int, int, str | None, Any]] = []  # (pieces, pool order, id, doc)
@@ -428,6 +435,11 @@ def main() -> None:
     sv.add_argument("--output", type=Path, required=True)
     sv.add_argument("--seed", type=int, default=0)
     sv.add_argument("--labels-out", type=Path, help="also write the labels as ids and offsets (.jsonl.gz)")
+    sv.add_argument(
+        "--ids-from",
+        type=Path,
+        help="label only the abstracts of an earlier labels file (.jsonl.gz), in its order, then shuffle",
+    )
     sc = sub.add_parser("score", help="a teacher's (or an ensemble's) F1 on a corpus directory's dev split")
     sc.add_argument("--teacher", type=Path, nargs="+", required=True)
     sc.add_argument("--corpus", type=Path, required=True)
@@ -450,9 +462,14 @@ def main() -> None:
         annotated = [
             d.text for split in ("train", "dev") for d in read_docs(args.annotated / f"{split}.spacy")
         ]
-        n = silver(
-            args.teacher, _iter_rows(args.texts), annotated, args.n, args.output, args.seed, args.labels_out
-        )
+        ids = None
+        if args.ids_from is not None:
+            import gzip
+
+            with gzip.open(args.ids_from, "rt", encoding="utf-8") as fh:
+                ids = [json.loads(line)["id"] for line in fh if line.strip()]
+        rows = _iter_rows(args.texts)
+        n = silver(args.teacher, rows, annotated, args.n, args.output, args.seed, args.labels_out, ids)
         print(f"wrote {n} silver abstracts to {args.output}")
 
 

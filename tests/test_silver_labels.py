@@ -166,3 +166,41 @@ def test_an_ensemble_of_teachers_takes_the_argmax_of_their_mean_probabilities() 
     # three teachers, each unsure of something else: the tag with most mass wins, not the most votes
     three = [[[0.34, 0.33, 0.33]], [[0.0, 0.3, 0.7]], [[0.34, 0.33, 0.33]]]
     assert mean_piece_tags(three) == [2]
+
+
+class _NoTags:
+    """Stands in for the fine-tuned encoder: every word one piece, every tag O (the pool is under test)."""
+
+    def tokenizer(self, words, is_split_into_words):  # type: ignore[no-untyped-def]
+        return {"input_ids": list(words)}
+
+    def tags(self, docs):  # type: ignore[no-untyped-def]
+        return [["O"] * len(d) for d in docs]
+
+
+def test_silver_labels_the_given_ids_and_skips_an_annotated_opening(scripts, tmp_path, monkeypatch) -> None:
+    """``--ids-from``: only those abstracts, shuffled from their given order (another teacher's labels on
+    the same abstracts differ by the teacher alone); an abstract whose first 100 characters are an
+    annotated one's (the same paper crawled twice) is skipped like an exact copy."""
+    _, teacher = scripts
+    monkeypatch.setattr(teacher, "load_tagger", lambda paths: _NoTags())
+    opening = (
+        "We revisit semi-supervised segmentation of aerial images: fixed confidence thresholds fail on them. "
+    )
+    rows = [
+        ("b:1", "First unannotated abstract about graph learning."),
+        ("b:2", opening + "A later version of an annotated abstract."),
+        ("b:3", "Third unannotated abstract about speech recognition."),
+        ("b:4", "Fourth unannotated abstract, not asked for."),
+        ("b:5", "An exact copy of an annotated abstract."),
+    ]
+    annotated = [opening + "The annotated version.", "An exact copy of an annotated abstract."]
+    out = tmp_path / "labels.jsonl.gz"
+    ids = ["b:3", "b:5", "b:2", "b:1"]
+    n = teacher.silver(tmp_path / "t", iter(rows), annotated, 10, tmp_path / "s.spacy", 0, out, ids)
+    with gzip.open(out, "rt", encoding="utf-8") as fh:
+        got = [json.loads(line)["id"] for line in fh]
+    assert n == 2 and sorted(got) == ["b:1", "b:3"]
+    expected = ["b:3", "b:1"]  # the given order less the skipped, then the seed-0 shuffle
+    __import__("random").Random(0).shuffle(expected)
+    assert got == expected
