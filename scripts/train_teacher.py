@@ -4,6 +4,7 @@
     python scripts/train_teacher.py fine-tune ... --titles --resume   # read titles too; go on after a stop
     python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
         --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
+    python scripts/train_teacher.py silver ... --ids-from data/silver/OTHER.jsonl.gz   # the same abstracts
     python scripts/train_teacher.py score --teacher out/teacher out/teacher-s1 --corpus out/train/corpus
         # dev-split F1 of one teacher or of several as an ensemble (``silver`` takes several too)
 
@@ -39,7 +40,7 @@ MAX_PIECES = 512
 Span3 = tuple[int, int, str]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train import digest, prefix_key  # noqa: E402  (how train.py tells abstracts apart)
+from train import digest, is_banned, prefix_key  # noqa: E402  (how train.py tells abstracts apart)
 
 #: written beside a fine-tuned teacher: what its input was (``silver`` and ``score`` feed it the same)
 INPUT_FILE = "teacher-input.json"
@@ -350,11 +351,12 @@ def silver(
     from spacy.tokens import DocBin, Span
 
     nlp = spacy.blank("en")
-    skip = {digest(t) for t in annotated} | {prefix_key(t) for t in annotated}
+    texts = list(annotated)
+    skip = ({digest(t) for t in texts}, {prefix_key(t) for t in texts})
     if ids is not None:
         by_id = dict(rows)
         rows = [(i, by_id[i]) for i in ids if i in by_id]
-    pool = [(i, t) for i, t in rows if digest(t) not in skip and prefix_key(t) not in skip]
+    pool = [(i, t) for i, t in rows if not is_banned(t, skip)]
     random.Random(seed).shuffle(pool)
     tagger = load_tagger([teacher] if isinstance(teacher, Path | str) else list(teacher))
     docs: list[tuple[int, int, str | None, Any]] = []  # (pieces, pool order, id, doc)
