@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 
 import pytest
 import spacy
@@ -202,5 +203,5 @@ def test_silver_labels_the_given_ids_and_skips_an_annotated_opening(scripts, tmp
         got = [json.loads(line)["id"] for line in fh]
     assert n == 2 and sorted(got) == ["b:1", "b:3"]
     expected = ["b:3", "b:1"]  # the given order less the skipped, then the seed-0 shuffle
-    __import__("random").Random(0).shuffle(expected)
+    random.Random(0).shuffle(expected)
     assert got == expected
