@@ -37,6 +37,7 @@ SETS = {
     "iclr_heldout_agreement": 36,
     "iclr_results_heldout": 25,
     "xvenue_heldout_more": 25,
+    "train_extra": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}
