@@ -283,7 +283,8 @@ def main() -> None:
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
         f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
-        f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)}, train_extra {len(train_extra)} (pool {pool_size})"
+        f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)}, "
+        f"train_extra {len(train_extra)} (pool {pool_size})"
     )
 
 
