@@ -184,7 +184,7 @@ def test_the_extra_training_set_holds_nothing_of_another_set_and_no_silver_abstr
     assert len(venues) == 10 and venues["TACL"] < 200
     shares = [n for v, n in venues.items() if v != "TACL"]
     assert max(shares) - min(shares) <= 1
-    others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
+    others = {i for p in ANN.glob("*.ids") if not p.stem.startswith(name) for i in p.read_text().split()}
     assert not others & set(drawn)
     assert not _same_texts(corpus, drawn, others)
     assert not _silver_ids() & set(drawn)
@@ -206,6 +206,14 @@ def test_the_agreement_sample_is_annotated_twice() -> None:
     train = (ANN / "train.ids").read_text().split()
     agreement = (ANN / "train_agreement.ids").read_text().split()
     assert agreement and set(agreement) <= set(train)
+
+
+def test_the_extra_agreement_sample_is_two_whole_batches_of_train_extra() -> None:
+    """train_extra_agreement re-annotates train_extra's batches 10 and 40, in order, so that its
+    annotations pair with those batches' line by line."""
+    extra = (ANN / "train_extra.ids").read_text().split()
+    agreement = (ANN / "train_extra_agreement.ids").read_text().split()
+    assert agreement == extra[400:440] + extra[1600:1640]
 
 
 def test_the_sample_has_every_venue_in_equal_shares() -> None:

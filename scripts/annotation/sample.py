@@ -47,6 +47,7 @@ Rule:
   evaluation abstract or, by full hash or first 100 characters, an abstract of any set drawn before it.
   A set of its own (``train_extra``), made because the teacher's learning curve still rises with its
   gold (1,261 / 2,521 / 3,598 abstracts: 55.1 / 62.3 / 64.6 dev-split F1) where the student's is flat;
+  its batches ``EXTRA_AGREEMENT_BATCHES`` are annotated a second time (set ``train_extra_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
@@ -79,6 +80,8 @@ SHARED = ROOT.parent / "shared"
 OUT = ROOT / "data" / "annotations"
 # two training batches far apart (annotated by different annotators, early and late in the work)
 AGREEMENT_BATCHES = (10, 50)
+#: the batches of ``train_extra`` annotated a second time (set ``train_extra_agreement``)
+EXTRA_AGREEMENT_BATCHES = (10, 40)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -269,6 +272,7 @@ def main() -> None:
     train_extra = draw(extra_pool, args.train_extra, "train-extra")
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
+    extra_agreement = [i for k in EXTRA_AGREEMENT_BATCHES for i in train_extra[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
@@ -280,11 +284,12 @@ def main() -> None:
     (OUT / "iclr_results_heldout.ids").write_text("\n".join(iclr_results) + "\n", encoding="utf-8")
     (OUT / "xvenue_heldout_more.ids").write_text("\n".join(xvenue_more) + "\n", encoding="utf-8")
     (OUT / "train_extra.ids").write_text("\n".join(train_extra) + "\n", encoding="utf-8")
+    (OUT / "train_extra_agreement.ids").write_text("\n".join(extra_agreement) + "\n", encoding="utf-8")
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
         f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
         f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)}, "
-        f"train_extra {len(train_extra)} (pool {pool_size})"
+        f"train_extra {len(train_extra)}, train_extra_agreement {len(extra_agreement)} (pool {pool_size})"
     )
 
 
