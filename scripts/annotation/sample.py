@@ -68,6 +68,7 @@ import json
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
 from batch import SETS  # scripts/annotation/batch.py, beside this script
@@ -169,6 +170,28 @@ RESULT_NUMBER = re.compile(
 COMPARISON = re.compile(r"\b(?:outperform\w*|surpass\w*|than|compared (?:to|with)|beats?|over)\b", re.I)
 
 
+Keys = tuple[set[str], set[str]]
+Pool = dict[str, dict[int, list[str]]]
+
+
+def with_texts(keys: Keys, ids: Iterable[str], texts: dict[str, str]) -> Keys:
+    """``keys`` (full hashes, prefix keys) plus those of the abstracts ``ids``."""
+    ids = list(ids)
+    return keys[0] | {digest(texts[i]) for i in ids}, keys[1] | {prefix_key(texts[i]) for i in ids}
+
+
+def unseen_pool(pool: Pool, taken: set[str], silver: set[str], keys: Keys, texts: dict[str, str]) -> Pool:
+    """``pool`` less the ids ``taken``, the abstracts the teacher labelled (``silver``) and every abstract
+    whose text ``keys`` ban: what a set drawn after the others may hold."""
+    return {
+        v: {
+            y: [i for i in ids if i not in taken and i not in silver and not is_banned(texts[i], keys)]
+            for y, ids in ys.items()
+        }
+        for v, ys in pool.items()
+    }
+
+
 def comparison_rich(abstract: str) -> bool:
     return bool(RESULT_NUMBER.search(abstract)) and len(COMPARISON.findall(abstract)) >= 2
 
@@ -223,12 +246,7 @@ def main() -> None:
     taken |= set(train_more)
     keys = evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))  # the sets drawn before it
     silver = silver_ids()
-    iclr = {
-        "ICLR": {
-            y: [i for i in ids if i not in taken and i not in silver and not is_banned(texts[i], keys)]
-            for y, ids in pool["ICLR"].items()
-        }
-    }
+    iclr = unseen_pool({"ICLR": pool["ICLR"]}, taken, silver, keys, texts)
     iclr_heldout = draw(iclr, args.iclr_heldout, "iclr-heldout")
     # the same pool minus that draw, comparison-rich only; drawn last, so nothing before it changes
     first_iclr = set(iclr_heldout)
@@ -242,33 +260,14 @@ def main() -> None:
     # more cross-venue abstracts, drawn last: every set before it left out by id and by text (the
     # evaluation keys above, plus the full hash and first 100 characters of every abstract drawn since)
     before = taken | set(iclr_heldout) | set(iclr_results)
-    later_keys = (
-        keys[0] | {digest(texts[i]) for i in before},
-        keys[1] | {prefix_key(texts[i]) for i in before},
-    )
-    xvenue_pool = {
-        v: {
-            y: [i for i in ids if i not in before and i not in silver and not is_banned(texts[i], later_keys)]
-            for y, ids in ys.items()
-        }
-        for v, ys in pool.items()
-        if v != "ICLR"
-    }
+    later_keys = with_texts(keys, before, texts)
+    non_iclr_pool = {v: ys for v, ys in pool.items() if v != "ICLR"}
+    xvenue_pool = unseen_pool(non_iclr_pool, before, silver, later_keys, texts)
     xvenue_more = draw(xvenue_pool, args.xvenue_more, "xvenue-more")
     # more training abstracts, drawn last by the training rule: every set before it left out by id and by
     # text, and no abstract the teacher labelled (the committed silver labels stay valid beside them)
     before |= set(xvenue_more)
-    extra_keys = (
-        later_keys[0] | {digest(texts[i]) for i in xvenue_more},
-        later_keys[1] | {prefix_key(texts[i]) for i in xvenue_more},
-    )
-    extra_pool = {
-        v: {
-            y: [i for i in ids if i not in before and i not in silver and not is_banned(texts[i], extra_keys)]
-            for y, ids in ys.items()
-        }
-        for v, ys in pool.items()
-    }
+    extra_pool = unseen_pool(pool, before, silver, with_texts(later_keys, xvenue_more, texts), texts)
     train_extra = draw(extra_pool, args.train_extra, "train-extra")
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
