@@ -223,6 +223,13 @@ def test_the_extra_agreement_sample_is_two_whole_batches_of_train_extra() -> Non
     assert agreement == extra[400:440] + extra[1600:1640]
 
 
+def test_the_second_extra_agreement_sample_is_two_whole_batches_of_train_extra2() -> None:
+    """train_extra2_agreement re-annotates train_extra2's batches 5 and 20, in order."""
+    extra = (ANN / "train_extra2.ids").read_text().split()
+    agreement = (ANN / "train_extra2_agreement.ids").read_text().split()
+    assert agreement == extra[200:240] + extra[800:840]
+
+
 def test_the_sample_has_every_venue_in_equal_shares() -> None:
     from collections import Counter
 

@@ -41,6 +41,8 @@ SETS = {
     # train_extra's batches 10 and 40 (sample.py EXTRA_AGREEMENT_BATCHES), annotated again from scratch
     "train_extra_agreement": 40,
     "train_extra2": 40,
+    # train_extra2's batches 5 and 20 (sample.py EXTRA2_AGREEMENT_BATCHES), annotated again from scratch
+    "train_extra2_agreement": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}

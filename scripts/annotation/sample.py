@@ -52,13 +52,15 @@ Rule:
   the same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra``'s
   texts among the sets drawn before it). A set of its own (``train_extra2``), made because the teacher's
   curve still rose with ``train_extra``'s gold (59.2 / 62.6 after two epochs against 52.7 / 59.6 with
-  3,598 abstracts);
+  3,598 abstracts); its batches ``EXTRA2_AGREEMENT_BATCHES`` are annotated a second time (set
+  ``train_extra2_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
-iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2}.ids``
+iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
+train_extra2_agreement}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -88,6 +90,8 @@ OUT = ROOT / "data" / "annotations"
 AGREEMENT_BATCHES = (10, 50)
 #: the batches of ``train_extra`` annotated a second time (set ``train_extra_agreement``)
 EXTRA_AGREEMENT_BATCHES = (10, 40)
+#: the batches of ``train_extra2`` annotated a second time (set ``train_extra2_agreement``)
+EXTRA2_AGREEMENT_BATCHES = (5, 20)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -283,6 +287,7 @@ def main() -> None:
     size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
     agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
     extra_agreement = [i for k in EXTRA_AGREEMENT_BATCHES for i in train_extra[k * size : (k + 1) * size]]
+    extra2_agreement = [i for k in EXTRA2_AGREEMENT_BATCHES for i in train_extra2[k * size : (k + 1) * size]]
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
@@ -296,12 +301,13 @@ def main() -> None:
     (OUT / "train_extra.ids").write_text("\n".join(train_extra) + "\n", encoding="utf-8")
     (OUT / "train_extra_agreement.ids").write_text("\n".join(extra_agreement) + "\n", encoding="utf-8")
     (OUT / "train_extra2.ids").write_text("\n".join(train_extra2) + "\n", encoding="utf-8")
+    (OUT / "train_extra2_agreement.ids").write_text("\n".join(extra2_agreement) + "\n", encoding="utf-8")
     print(
         f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
         f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
         f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)}, "
         f"train_extra {len(train_extra)}, train_extra_agreement {len(extra_agreement)}, "
-        f"train_extra2 {len(train_extra2)} (pool {pool_size})"
+        f"train_extra2 {len(train_extra2)}, train_extra2_agreement {len(extra2_agreement)} (pool {pool_size})"
     )
 
 
