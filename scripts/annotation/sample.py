@@ -201,6 +201,13 @@ def unseen_pool(pool: Pool, taken: set[str], silver: set[str], keys: Keys, texts
     }
 
 
+def whole_batches(sample: list[str], batches: Iterable[int]) -> list[str]:
+    """The ids of ``sample``'s batches ``batches``, in order: an agreement sample of whole batches of the
+    checker's size, so that its annotations pair with theirs line by line."""
+    size = SETS["train"]
+    return [i for k in batches for i in sample[k * size : (k + 1) * size]]
+
+
 def comparison_rich(abstract: str) -> bool:
     return bool(RESULT_NUMBER.search(abstract)) and len(COMPARISON.findall(abstract)) >= 2
 
@@ -284,31 +291,25 @@ def main() -> None:
     before |= set(train_extra)
     extra2_pool = unseen_pool(pool, before, silver, with_texts(extra_keys, train_extra, texts), texts)
     train_extra2 = draw(extra2_pool, args.train_extra2, "train-extra2")
-    size = SETS["train"]  # the checker's batch size, so the agreement ids are whole training batches
-    agreement = [i for k in AGREEMENT_BATCHES for i in train[k * size : (k + 1) * size]]
-    extra_agreement = [i for k in EXTRA_AGREEMENT_BATCHES for i in train_extra[k * size : (k + 1) * size]]
-    extra2_agreement = [i for k in EXTRA2_AGREEMENT_BATCHES for i in train_extra2[k * size : (k + 1) * size]]
+    drawn = {
+        "xvenue_heldout": xvenue,
+        "train": train,
+        "results_heldout": results,
+        "train_more": train_more,
+        "train_agreement": whole_batches(train, AGREEMENT_BATCHES),
+        "iclr_heldout": iclr_heldout,
+        "iclr_results_heldout": iclr_results,
+        "xvenue_heldout_more": xvenue_more,
+        "train_extra": train_extra,
+        "train_extra_agreement": whole_batches(train_extra, EXTRA_AGREEMENT_BATCHES),
+        "train_extra2": train_extra2,
+        "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
+    }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / "xvenue_heldout.ids").write_text("\n".join(xvenue) + "\n", encoding="utf-8")
-    (OUT / "train.ids").write_text("\n".join(train) + "\n", encoding="utf-8")
-    (OUT / "results_heldout.ids").write_text("\n".join(results) + "\n", encoding="utf-8")
-    (OUT / "train_more.ids").write_text("\n".join(train_more) + "\n", encoding="utf-8")
-    (OUT / "train_agreement.ids").write_text("\n".join(agreement) + "\n", encoding="utf-8")
-    (OUT / "iclr_heldout.ids").write_text("\n".join(iclr_heldout) + "\n", encoding="utf-8")
-    (OUT / "iclr_results_heldout.ids").write_text("\n".join(iclr_results) + "\n", encoding="utf-8")
-    (OUT / "xvenue_heldout_more.ids").write_text("\n".join(xvenue_more) + "\n", encoding="utf-8")
-    (OUT / "train_extra.ids").write_text("\n".join(train_extra) + "\n", encoding="utf-8")
-    (OUT / "train_extra_agreement.ids").write_text("\n".join(extra_agreement) + "\n", encoding="utf-8")
-    (OUT / "train_extra2.ids").write_text("\n".join(train_extra2) + "\n", encoding="utf-8")
-    (OUT / "train_extra2_agreement.ids").write_text("\n".join(extra2_agreement) + "\n", encoding="utf-8")
-    print(
-        f"xvenue {len(xvenue)}, train {len(train)}, results {len(results)}, train_more {len(train_more)}, "
-        f"train_agreement {len(agreement)}, iclr_heldout {len(iclr_heldout)}, "
-        f"iclr_results_heldout {len(iclr_results)}, xvenue_heldout_more {len(xvenue_more)}, "
-        f"train_extra {len(train_extra)}, train_extra_agreement {len(extra_agreement)}, "
-        f"train_extra2 {len(train_extra2)}, train_extra2_agreement {len(extra2_agreement)} (pool {pool_size})"
-    )
+    for name, ids in drawn.items():
+        (OUT / f"{name}.ids").write_text("\n".join(ids) + "\n", encoding="utf-8")
+    print(", ".join(f"{name} {len(ids)}" for name, ids in drawn.items()) + f" (pool {pool_size})")
 
 
 if __name__ == "__main__":
