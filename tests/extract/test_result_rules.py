@@ -738,6 +738,35 @@ def test_with_a_coordinated_pair_reads_the_cue_after_the_second_number(nlp):
     assert [r.value for r in run(nlp, text)] == [1.89, 3.13]
 
 
+def test_from_a_to_b_is_a_change_by_what_its_sentence_says_before_it():
+    cases = {
+        # a verb of change earlier in the sentence, the "from" set apart by a comma
+        "Fred improves accuracy markedly on Plugh, from 71.7% to 75.6%, beating Garply.": [
+            (75.6, None, "%", True)
+        ],
+        # a bracketed change after a result
+        "Fred sets a new state of the art on Plugh (from 78.95 to 85.14).": [(85.14, None, "", True)],
+        # the old value named as such
+        "Fred lifts Plugh scores from a previous best of 67.71% to 82.07%.": [(82.07, None, "%", True)],
+        # a second change after a clause of its own
+        "Fred improves accuracy from 50% to 85% on Plugh, and from 35% to 81% on Xyzzy.": [
+            (85.0, None, "%", True),
+            (81.0, None, "%", True),
+        ],
+        "Fred improves over the implicit function of Garply from 0.69 to 0.89 on Thud.": [
+            (0.89, None, "", True)
+        ],
+        # still ranges: a setting's span after a change, a range word, no change at all
+        "Fred improves recall on Plugh and Thud for all the masking ratios from 10% to 50%.": [
+            (10.0, 50.0, "%", False)
+        ],
+        "Fred improves recall, with gains ranging from 1.2% to 3.4%.": [(1.2, 3.4, "%", False)],
+        "Plugh holds scores from 10 to 50 for each prompt.": [(10.0, 50.0, "", False)],
+    }
+    for text, want in cases.items():
+        assert [(q.value, q.value_max, q.unit, q.change) for q in scan_quantities(text)] == want, text
+
+
 def test_what_the_new_number_rules_leave_alone():
     cases = {
         "Fred uses only 1/4 FLOPs of Garply.": [],  # a fraction, not two scores

@@ -6,7 +6,9 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from", "an increase (from A to B)", "from A
-up to B") or coordinated with a change before it ("... and Y from A to B", a listed "A to B"), else a range;
+up to B"), coordinated with a change before it ("... and Y from A to B", a listed "A to B"), in brackets, after
+"from a previous best of", or after a change earlier in its sentence when no setting phrase ("for masking
+ratios") comes right before it; else a range;
 "A→B" is a change; "1.02% 1.49%" is a range whose dash the source lost; a spread after "±" is dropped; ratios
 written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
@@ -92,8 +94,20 @@ _RANGE_SEP = re.compile(
 )
 _ARROW = {"→", "->", "⟶"}
 _FROM_BEFORE = re.compile(
-    r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+)?$", re.IGNORECASE
+    r"\bfrom\s+(?:about\s+|around\s+|approximately\s+|only\s+|just\s+"
+    # "from a previous best of 67.71% to 82.07%": the old value named
+    r"|(?:a|the)\s+(?:previous\s+|prior\s+)?(?:best|baseline|state[- ]of[- ]the[- ]art)"
+    r"(?:\s+\w+)?\s+of\s+)?$",
+    re.IGNORECASE,
 )
+# a change anywhere earlier in the sentence ("improves performance significantly on ImageNet, from 71.7% to
+# 75.6%"): only the plain verbs and nouns of change, which a whole sentence does not hold by accident
+_CHANGE_IN_SENTENCE = re.compile(
+    r"\b(?:improv|increas|rais|boost|reduc|decreas|enhanc|accelerat|gain)\w*\b", re.IGNORECASE
+)
+# "for masking ratios from 10% to 50%", "across context lengths from 16k to 256k": a setting's span, unless
+# a comma sets the "from" apart
+_SETTING_BEFORE = re.compile(r"\b(?:for|with|across|at|in|under)\s+(?:[^\s,;()]+\s+){0,4}$", re.IGNORECASE)
 _RANGE_WORD = re.compile(
     r"\b(?:rang(?:e|es|ing)|vary|varies|varying|between|spanning)\b[^.;]{0,40}$", re.IGNORECASE
 )
@@ -275,6 +289,20 @@ def scan_quantities(text: str) -> list[Quantity]:
 _GLUED_METRIC = re.compile(r"(?:" + METRIC_ACRONYMS + r")(?![\w-])")
 
 
+def _sentence_change(text: str, at: int) -> bool:
+    """Whether the "from" at ``at`` opens a change, not a range, by what its sentence says before it: a
+    bracketed "(from A to B)" after a result ("form understanding (from 78.95 to 85.14)"), an old value
+    named as such ("from a previous best of"), or a verb or noun of change earlier in the sentence with no
+    setting phrase right before the "from" ("for masking ratios from 10% to 50%" is a range)."""
+    start = max((text.rfind(s, 0, at) for s in (". ", "; ", "? ", "! ")), default=-1) + 1
+    before = text[start:at]
+    if re.search(r"\(\s*$", before) or re.match(r"from\s+(?:a|the)\s", text[at : at + 9], re.IGNORECASE):
+        return True
+    if not _CHANGE_IN_SENTENCE.search(before):
+        return False
+    return before.rstrip().endswith(",") or not _SETTING_BEFORE.search(before)
+
+
 def _scan(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     pos = 0
@@ -379,7 +407,15 @@ def _scan(text: str) -> list[Quantity]:
                         (is_from or listed_change)
                         and sep == "to"
                         and not _RANGE_WORD.search(pre[: len(pre) - len(from_m.group(0) if from_m else "")])
-                        and (_CHANGE_BEFORE.search(pre) or coordinated or listed_change)
+                        and (
+                            _CHANGE_BEFORE.search(pre)
+                            or coordinated
+                            or listed_change
+                            or (
+                                from_m is not None
+                                and _sentence_change(text, m.start() - len(from_m.group(0)))
+                            )
+                        )
                     ):
                         # "from 70% to 78%", "70%→78%": a change; report the end point only
                         out.append(
