@@ -6,9 +6,9 @@ result, with its unit normalised (``%``, ``x``, ``points``, ``FPS``, ...), range
 ImageNet-1k, Llama3-8b), model/data sizes (7B, 128K, 100 billion), dimensions (256×256), enumerators
 ("1)", "(2)"), citations and years, money, "8-bit"/"5-shot"-style compounds and complexity bounds.
 "from A to B" is a change (only B) after a change word ("raises X from", "an increase (from A to B)", "from A
-up to B"), coordinated with a change before it ("... and Y from A to B", a listed "A to B"), in brackets, after
-"from a previous best of", or after a change earlier in its sentence when no setting phrase ("for masking
-ratios") comes right before it; else a range;
+up to B"), coordinated with a change before it ("... and Y from A to B", a listed "A to B"), in brackets,
+after "from a previous best of", or after a change earlier in its sentence when no setting phrase ("for
+masking ratios") comes right before it; else a range;
 "A→B" is a change; "1.02% 1.49%" is a range whose dash the source lost; a spread after "±" is dropped; ratios
 written as
 "x7 faster", "2.1×/4.5×", "2.23/3.59×", "124 / 78 FPS", "by a factor of 1.4", "twice as fast" or
