@@ -767,6 +767,32 @@ def test_from_a_to_b_is_a_change_by_what_its_sentence_says_before_it():
         assert [(q.value, q.value_max, q.unit, q.change) for q in scan_quantities(text)] == want, text
 
 
+def test_a_dataset_metric_or_number_phrase_is_no_baseline(nlp):
+    cases = [
+        (
+            "We propose Fred. Fred increases average accuracy by 18% over ImageNet.",
+            "ImageNet",
+            EntityType.DATASET,
+        ),
+        (
+            "We propose Fred. Fred outperforms ImageNet supervised pre-training by 15.7%.",
+            "ImageNet",
+            EntityType.DATASET,
+        ),
+    ]
+    for text, name, etype in cases:
+        ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, name, etype)]
+        assert [r.baseline for r in run(nlp, text, ents)] == [None], text
+    # a method of the same name stays a baseline
+    text = "We propose Fred. Fred outperforms Garply by 3.2% on Plugh."
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD, "baseline"),
+        ent(text, "Plugh", EntityType.DATASET),
+    ]
+    assert [r.baseline for r in run(nlp, text, ents)] == ["Garply"]
+
+
 def test_what_the_new_number_rules_leave_alone():
     cases = {
         "Fred uses only 1/4 FLOPs of Garply.": [],  # a fraction, not two scores

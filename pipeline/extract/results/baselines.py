@@ -336,6 +336,20 @@ def attribute_baselines(
             continue
         c.baseline = _improved_method(ctx, s0, c.q.start)
     _share_sentence_baseline(text, cands, s1)
+    for c in cands:
+        if c.baseline and not _could_be_a_system(ctx, c.baseline):
+            c.baseline = None
+
+
+def _could_be_a_system(ctx: Ctx, name: str) -> bool:
+    """Whether a baseline read off a comparison phrase can name a system: not a dataset, metric or task
+    the abstract names as such and never as a method ("improves PSNR by 12%", "gains of 2.9% ... on
+    J-HMDB"), not a phrase holding a number ("about 34% computation reduction"), not a lone article."""
+    if re.search(r"\d\s*(?:%|x\b|×)", name) or name.lower() in {"the", "a", "an", "our", "its", "their"}:
+        return False
+    key = name.casefold()
+    types = {n.type for n in ctx.names if n.text.casefold() == key}
+    return not types or EntityType.METHOD in types
 
 
 #: a sentence that opens with its comparison: "Moreover, compared with a larger SOTA model, RAPHAEL, ..."
