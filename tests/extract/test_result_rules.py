@@ -793,6 +793,19 @@ def test_a_dataset_metric_or_number_phrase_is_no_baseline(nlp):
     assert [r.baseline for r in run(nlp, text, ents)] == ["Garply"]
 
 
+def test_a_dataset_name_before_the_measure_is_the_results_dataset_not_part_of_its_metric(nlp):
+    text = "We propose Fred. Fred attains 83.2% ImageNet accuracy."  # ImageNet: the shipped gazetteer's
+    got = [(r.metric, r.dataset) for r in run(nlp, text, [ent(text, "Fred", EntityType.METHOD, "proposed")])]
+    assert got == [("accuracy", "ImageNet")]
+    text = "We propose Fred. Fred raises Plugh accuracy to 74.6%."  # a dataset the abstract names
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET)]
+    assert [(r.metric, r.dataset) for r in run(nlp, text, ents)] == [("accuracy", "Plugh")]
+    # a metric that a dataset list also holds stays the metric
+    text = "We propose Fred. Fred attains a PSNR accuracy gain of up to 1dB."
+    got = [(r.metric, r.dataset) for r in run(nlp, text, [ent(text, "Fred", EntityType.METHOD, "proposed")])]
+    assert got == [("PSNR accuracy", None)]
+
+
 def test_what_the_new_number_rules_leave_alone():
     cases = {
         "Fred uses only 1/4 FLOPs of Garply.": [],  # a fraction, not two scores
