@@ -267,12 +267,15 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 0.18.2 (the filter drops metrics with no number near them): lowered iclr2025_dev method 85.5 -> 84.8
     # (118/138 -> 117/138, the refitted proposal choice) and iclr2024_dev metric 67.8 -> 66.7 (61/90 ->
     # 60/90: a result's metric the filter now drops)
-    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.59, "baseline": 0.54},
+    # 0.18.5 ("from A to B" read as a change more often): train_dev metric .69 -> .67 (38/55 -> 38/56) and
+    # iclr2025_dev .75 -> .74 (77/102 -> 77/103), train_dev method .59 -> .58 (25/42 -> 25/43): one more
+    # matched result (a miss before), whose metric or method is wrong; nothing that was right went wrong
+    "train_dev": {"kind": 0.91, "metric": 0.67, "dataset": 0.64, "method": 0.58, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
     # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.75, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.74, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
