@@ -48,17 +48,15 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ...records import EntityMention, EntityType, ResultMention
-from ..entities.lexicon import GENERIC_NAMES
 from ..entities.tidy import tidy
 from ..text.doctext import doc_text
-from ..text.gazetteer import load_gazetteer
 from ..text.numbers import Quantity, scan_quantities
 from ..text.regex import word_spans
 from . import keep as learned_keep
 from .attribution import attribute_sentence, fill_proposed_method
 from .context import Cand, Ctx, build_ctx
 from .filters import is_result, metric_unit
-from .metrics import clean_metric
+from .metrics import split_dataset
 from .rerank import packaged_weights, rerank
 
 #: called after the rules attribute one sentence's results: may re-decide them in place (the learned scorer)
@@ -172,40 +170,6 @@ _RATIO_BEFORE = re.compile(
     r"(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+|approximately\s+)?$",
     re.IGNORECASE,
 )
-
-
-def split_dataset(ctx: Ctx, metric: str | None) -> tuple[str | None, str | None]:
-    """ "ImageNet accuracy", "QNLI accuracy", "i2b2/VA F1-score": the measure is what follows the dataset's
-    name, and the dataset is the result's (the training annotation never keeps the dataset in a metric's
-    name: 0 of 28 such phrases). The dataset is one the abstract names as such, or a strong entry of the
-    dataset gazetteer; (metric, dataset or None)."""
-    if not metric or " " not in metric:
-        return metric, None
-    named = {ctx.text[n.start : n.end]: n.text for n in ctx.names if n.type is EntityType.DATASET}
-    named.update((d, d) for d in ctx.datasets)
-    gaz = load_gazetteer()
-    for form, canon in sorted(named.items(), key=lambda kv: len(kv[0]), reverse=True):
-        if form in gaz.metrics:
-            continue
-        tail = re.split(r"[/-]", form)[-1]  # "VA F1-score" of "i2b2/VA"
-        for prefix in (form, tail) if len(tail) > 1 else (form,):
-            if metric.startswith(prefix + " ") and (rest := _measure(metric[len(prefix) :])):
-                return rest, canon
-    first = metric.split()[0]
-    if (
-        gaz.datasets.get(first) == "strong"
-        and first not in gaz.metrics  # "PSNR accuracy": Papers with Code lists PSNR among datasets too
-        and first.lower() not in GENERIC_NAMES
-    ):
-        if rest := _measure(metric[len(first) :]):
-            return rest, first
-    return metric, None
-
-
-def _measure(rest: str) -> str | None:
-    """What is left of a metric once a dataset's name is taken off, if it still names a measure."""
-    rest = rest.strip()
-    return clean_metric(rest) if re.search(r"[A-Za-z]{2}", rest) else None
 
 
 def _tidy_name(name: str | None) -> str | None:

@@ -13,6 +13,8 @@ import re
 from spacy.tokens import Doc
 
 from ...records import EntityType
+from ..entities.lexicon import GENERIC_NAMES
+from ..text.gazetteer import load_gazetteer
 from ..text.numbers import Quantity
 from .context import Cand, Ctx, Name, names_over
 from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
@@ -409,3 +411,37 @@ def _score_of(name: str) -> str:
 
 #: an acronym of three or more capitals, digits and hyphens ("EAO", "PR-MOTA"; not the ambiguous "NP")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9-]{2,}")
+
+
+def split_dataset(ctx: Ctx, metric: str | None) -> tuple[str | None, str | None]:
+    """ "ImageNet accuracy", "QNLI accuracy", "i2b2/VA F1-score": the measure is what follows the dataset's
+    name, and the dataset is the result's (the training annotation never keeps the dataset in a metric's
+    name: 0 of 28 such phrases). The dataset is one the abstract names as such, or a strong entry of the
+    dataset gazetteer; (metric, dataset or None)."""
+    if not metric or " " not in metric:
+        return metric, None
+    named = {ctx.text[n.start : n.end]: n.text for n in ctx.names if n.type is EntityType.DATASET}
+    named.update((d, d) for d in ctx.datasets)
+    gaz = load_gazetteer()
+    for form, canon in sorted(named.items(), key=lambda kv: len(kv[0]), reverse=True):
+        if form in gaz.metrics:
+            continue
+        tail = re.split(r"[/-]", form)[-1]  # "VA F1-score" of "i2b2/VA"
+        for prefix in dict.fromkeys((form, tail) if len(tail) > 1 else (form,)):
+            if metric.startswith(prefix + " ") and (rest := _measure(metric[len(prefix) :])):
+                return rest, canon
+    first = metric.split()[0]
+    if (
+        gaz.datasets.get(first) == "strong"
+        and first not in gaz.metrics  # "PSNR accuracy": Papers with Code lists PSNR among datasets too
+        and first.lower() not in GENERIC_NAMES
+    ):
+        if rest := _measure(metric[len(first) :]):
+            return rest, first
+    return metric, None
+
+
+def _measure(rest: str) -> str | None:
+    """What is left of a metric once a dataset's name is taken off, if it still names a measure."""
+    rest = rest.strip()
+    return clean_metric(rest) if re.search(r"[A-Za-z]{2}", rest) else None
