@@ -168,21 +168,23 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
     assert all(train.is_banned(corpus[i], keys) for i in drawn)
 
 
-@pytest.mark.parametrize(("name", "size"), [("train_extra", 2000), ("train_extra2", 1000)])
+@pytest.mark.parametrize(
+    ("name", "size"), [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 320)]
+)
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
     corpus: dict[str, str], name: str, size: int
 ) -> None:
-    """``train_extra`` and then ``train_extra2`` were drawn last by the training rule: venues in equal
-    shares, no id or text of any other set (held-out sets included), none the teacher labelled (so the
-    committed silver stays valid beside them), and none that training's keys would drop as an evaluation
-    text."""
+    """``train_extra``, ``train_extra2`` and then ``train_extra3`` were drawn last by the training rule:
+    venues in equal shares, no id or text of any other set (held-out sets included), none the teacher
+    labelled (so the committed silver stays valid beside them), and none that training's keys would drop
+    as an evaluation text."""
     from collections import Counter
 
     drawn = (ANN / f"{name}.ids").read_text().split()
     assert len(drawn) == size == len(set(drawn))
     venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in drawn)
-    # water-filled: TACL, the smallest venue, gave the 93 abstracts it had left to train_extra; the rest
-    # share equally
+    # water-filled: TACL, the smallest venue, gave the 93 abstracts it had left to train_extra (none to the
+    # later rounds); the rest share equally
     assert venues["TACL"] < 100
     shares = [n for v, n in venues.items() if v != "TACL"]
     assert len(shares) == 9 and max(shares) - min(shares) <= 1
@@ -200,7 +202,9 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
     assert not [i for i in drawn if train.is_banned(corpus[i], keys)]
 
 
-@pytest.mark.parametrize("name", ["train", "train_more", "train_agreement", "train_extra", "train_extra2"])
+@pytest.mark.parametrize(
+    "name", ["train", "train_more", "train_agreement", "train_extra", "train_extra2", "train_extra3"]
+)
 def test_the_batches_follow_the_sample_order(name: str) -> None:
     order = (ANN / f"{name}.ids").read_text().split()
     for p in sorted((ANN / name).glob("batch_*.jsonl")):

@@ -54,13 +54,18 @@ Rule:
   curve still rose with ``train_extra``'s gold (59.2 / 62.6 after two epochs against 52.7 / 59.6 with
   3,598 abstracts); its batches ``EXTRA2_AGREEMENT_BATCHES`` are annotated a second time (set
   ``train_extra2_agreement``);
+- extra training, third round (salt ``train-extra3``): ``--train-extra3`` abstracts (default 320, eight
+  batches) by the same rule, drawn after all of the above from what they left, by the same exclusions
+  (``train_extra2``'s texts among the sets drawn before it). A set of its own (``train_extra3``), made
+  because the learned scorers need a fitting sample that no teacher has read: ``train_extra2`` and
+  ``train_extra3`` together (1,320 abstracts) are as large as ``train_more``, which the e5 teacher read;
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
-train_extra2_agreement}.ids``
+train_extra2_agreement,train_extra3}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -224,6 +229,7 @@ def main() -> None:
     ap.add_argument("--xvenue-more", type=int, default=100)
     ap.add_argument("--train-extra", type=int, default=2000)
     ap.add_argument("--train-extra2", type=int, default=1000)
+    ap.add_argument("--train-extra3", type=int, default=320)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -291,6 +297,11 @@ def main() -> None:
     before |= set(train_extra)
     extra2_pool = unseen_pool(pool, before, silver, with_texts(extra_keys, train_extra, texts), texts)
     train_extra2 = draw(extra2_pool, args.train_extra2, "train-extra2")
+    # a third round by the same rule, drawn last: train_extra2 left out by id and by text too
+    before |= set(train_extra2)
+    extra3_keys = with_texts(with_texts(extra_keys, train_extra, texts), train_extra2, texts)
+    extra3_pool = unseen_pool(pool, before, silver, extra3_keys, texts)
+    train_extra3 = draw(extra3_pool, args.train_extra3, "train-extra3")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -304,6 +315,7 @@ def main() -> None:
         "train_extra_agreement": whole_batches(train_extra, EXTRA_AGREEMENT_BATCHES),
         "train_extra2": train_extra2,
         "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
+        "train_extra3": train_extra3,
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
