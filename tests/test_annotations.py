@@ -169,7 +169,7 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
 
 
 @pytest.mark.parametrize(
-    ("name", "size"), [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 320)]
+    ("name", "size"), [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 640)]
 )
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
     corpus: dict[str, str], name: str, size: int
@@ -187,7 +187,8 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
     # later rounds); the rest share equally
     assert venues["TACL"] < 100
     shares = [n for v, n in venues.items() if v != "TACL"]
-    assert len(shares) == 9 and max(shares) - min(shares) <= 1
+    # train_extra3 is two draws appended (each within one of equal), so its shares are within two
+    assert len(shares) == 9 and max(shares) - min(shares) <= (2 if name == "train_extra3" else 1)
     others = {
         i
         for p in ANN.glob("*.ids")

@@ -56,9 +56,11 @@ Rule:
   ``train_extra2_agreement``);
 - extra training, third round (salt ``train-extra3``): ``--train-extra3`` abstracts (default 320, eight
   batches) by the same rule, drawn after all of the above from what they left, by the same exclusions
-  (``train_extra2``'s texts among the sets drawn before it). A set of its own (``train_extra3``), made
-  because the learned scorers need a fitting sample that no teacher has read: ``train_extra2`` and
-  ``train_extra3`` together (1,320 abstracts) are as large as ``train_more``, which the e5 teacher read;
+  (``train_extra2``'s texts among the sets drawn before it), then ``--train-extra3-more`` (default 320,
+  salt ``train-extra3-more``) appended by the same rule from what the first left (the first 320 stay as
+  they were). A set of its own (``train_extra3``), made because the learned scorers need a fitting
+  sample that no teacher has read: ``train_extra2`` and ``train_extra3`` together (1,640 abstracts) are
+  larger than ``train_more``, which the e5 teacher read;
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
@@ -230,6 +232,7 @@ def main() -> None:
     ap.add_argument("--train-extra", type=int, default=2000)
     ap.add_argument("--train-extra2", type=int, default=1000)
     ap.add_argument("--train-extra3", type=int, default=320)
+    ap.add_argument("--train-extra3-more", type=int, default=320)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -302,6 +305,12 @@ def main() -> None:
     extra3_keys = with_texts(with_texts(extra_keys, train_extra, texts), train_extra2, texts)
     extra3_pool = unseen_pool(pool, before, silver, extra3_keys, texts)
     train_extra3 = draw(extra3_pool, args.train_extra3, "train-extra3")
+    # appended when the annotators were quick (the first eight batches stay as they were)
+    first3 = set(train_extra3)
+    extra3_pool = {
+        v: {y: [i for i in ids if i not in first3] for y, ids in ys.items()} for v, ys in extra3_pool.items()
+    }
+    train_extra3 += draw(extra3_pool, args.train_extra3_more, "train-extra3-more")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
