@@ -830,3 +830,13 @@ def test_what_the_new_result_rules_leave_alone(nlp):
     got = [(r.value, r.baseline) for r in run(nlp, text)]
     # no baseline from a generic "best-performing" or from a method gaining alone; an arrow is no minus
     assert [v for v, _ in got] == [3.2, 0.5, 1.2] and [b for _, b in got[:2]] == [None, None]
+
+
+def test_the_object_of_a_verb_of_change_names_the_measure_past_its_scope(nlp):
+    text = (
+        "We propose Fred. Fred reduces the attack success rate on open-source chat models by up to 61.5%. "
+        "Fred improves the alignment quality by 4-9%. Fred improves the quality by 3%."
+    )
+    got = {r.value: r.metric for r in run(nlp, text, [ent(text, "Fred", EntityType.METHOD, "proposed")])}
+    # "quality" alone stays vague (the guidelines exclude it), a measure of something named is kept
+    assert got == {61.5: "attack success rate", 4.0: "alignment quality", 3.0: None}
