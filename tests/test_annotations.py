@@ -169,7 +169,8 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
 
 
 @pytest.mark.parametrize(
-    ("name", "size"), [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 640)]
+    ("name", "size"),
+    [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 640), ("train_extra4", 1200)],
 )
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
     corpus: dict[str, str], name: str, size: int

@@ -44,6 +44,7 @@ SETS = {
     # train_extra2's batches 5 and 20 (sample.py EXTRA2_AGREEMENT_BATCHES), annotated again from scratch
     "train_extra2_agreement": 40,
     "train_extra3": 40,
+    "train_extra4": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}

@@ -61,13 +61,18 @@ Rule:
   they were). A set of its own (``train_extra3``), made because the learned scorers need a fitting
   sample that no teacher has read: ``train_extra2`` and ``train_extra3`` together (1,640 abstracts) are
   larger than ``train_more``, which the e5 teacher read;
+- extra training, fourth round (salt ``train-extra4``): ``--train-extra4`` abstracts (default 1,200) by
+  the same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra3``'s
+  texts among the sets drawn before it). A set of its own (``train_extra4``), for the next teacher: the
+  teacher's curve still rose with each sample (the e5 teacher read ``train``, ``train_more`` and
+  ``train_extra``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
-train_extra2_agreement,train_extra3}.ids``
+train_extra2_agreement,train_extra3,train_extra4}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -233,6 +238,7 @@ def main() -> None:
     ap.add_argument("--train-extra2", type=int, default=1000)
     ap.add_argument("--train-extra3", type=int, default=320)
     ap.add_argument("--train-extra3-more", type=int, default=320)
+    ap.add_argument("--train-extra4", type=int, default=1200)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -311,6 +317,10 @@ def main() -> None:
         v: {y: [i for i in ids if i not in first3] for y, ids in ys.items()} for v, ys in extra3_pool.items()
     }
     train_extra3 += draw(extra3_pool, args.train_extra3_more, "train-extra3-more")
+    # a fourth round by the same rule, drawn last: train_extra3 left out by id and by text too
+    before |= set(train_extra3)
+    extra4_pool = unseen_pool(pool, before, silver, with_texts(extra3_keys, train_extra3, texts), texts)
+    train_extra4 = draw(extra4_pool, args.train_extra4, "train-extra4")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -325,6 +335,7 @@ def main() -> None:
         "train_extra2": train_extra2,
         "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
         "train_extra3": train_extra3,
+        "train_extra4": train_extra4,
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
