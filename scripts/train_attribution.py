@@ -104,19 +104,19 @@ def unseen_by_entity_model(paper_ids: list[str]) -> list[bool]:
     return [not (i in train_ids and not is_dev(i)) for i in paper_ids]
 
 
-def training_papers() -> tuple[list[GoldPaper], list[PaperRecord]]:
-    """The annotated papers the learned scorers are fitted on, gold and input in the same order: both
-    training samples minus the training corpus's dev split (and minus abstracts matching an evaluation
-    abstract). No development set is among them (pipeline 0.11.0 on; before, the dev split and the ICLR dev
-    sets were, and the default pipeline's numbers there were in-sample), so every dev set judges the
-    scorers out of sample."""
+def training_papers(sets: tuple[str, ...] = TRAINING_SETS) -> tuple[list[GoldPaper], list[PaperRecord]]:
+    """The annotated papers the learned scorers are fitted on, gold and input in the same order: the
+    training samples ``sets`` minus the training corpus's dev split (and minus abstracts matching an
+    evaluation abstract). No development set is among them (pipeline 0.11.0 on; before, the dev split and
+    the ICLR dev sets were, and the default pipeline's numbers there were in-sample), so every dev set
+    judges the scorers out of sample."""
     banned = evaluation_keys()
     texts = {r["id"]: r for r in read_jsonl(CORPUS)}
     # the training corpus's dev split (``paperkg evaluate --sets train_dev``) stays out, like the ICLR dev
     # sets: they judge the fitted scorers
     gold = [
         g
-        for name in TRAINING_SETS
+        for name in sets
         for p in annotation_batches((name,))
         for g in load_gold_jsonl(p)
         if not (name == "train" and is_dev(g.id))

@@ -5,8 +5,9 @@
 
 What it does (CPU, about 6 minutes, deterministic):
 1. runs the default pipeline with the filter (and the proposal choice) off over the papers of
-   ``train_attribution.training_papers`` the entity model never trained on (the second training sample
-   ``train_more``, 1,200 papers; no development set, so that they judge the filter): on its own training
+   ``train_attribution.training_papers(train.SCORER_SETS)`` that neither the entity model nor its
+   teacher read (``train_extra2`` and ``train_extra3``, 1,640 papers; no development set, so that they
+   judge the filter): on its own training
    abstracts the model is right by construction;
 2. labels each combined mention, and each task candidate (``learned.task_candidates``: the title's
    and the abstract's phrases no mention names), right when one of its forms is an annotated entity of
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from train import SCORER_SETS  # noqa: E402
 from train_attribution import (  # noqa: E402
     FOLDS,
     _fit_logistic,
@@ -77,7 +79,7 @@ def record_rows() -> list[dict[str, Any]]:
     from pipeline.evaluate import norm_name
     from pipeline.extract.nlp import build_nlp, extract
 
-    gold, papers = training_papers()
+    gold, papers = training_papers(SCORER_SETS)
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_entities")
     finder.learned_filter = False

@@ -5,7 +5,7 @@
 
 What it does (CPU, about 8 minutes, deterministic):
 1. runs the default pipeline with the learned choice off over the papers the result scorers are fitted
-   on (``train_attribution.training_papers``: both training samples, minus the dev split),
+   on (``train_attribution.training_papers(train.SCORER_SETS)``, minus the dev split),
    recording every option's features (``proposal.candidates``: the methods, the title's phrase and the
    methods the mention filter dropped) and
    the rules' proposed methods. The mention filter runs first, as in ``paperkg build``; on the papers it
@@ -14,8 +14,9 @@ What it does (CPU, about 8 minutes, deterministic):
 2. labels an option right when one of its forms is an annotated proposed method (lenient names);
 3. fits a logistic regression (scikit-learn, L2) over the options (in ``decide`` mode of every paper, in
    ``fill`` mode of the papers where the rules name none) and cross-validates it, 10 folds by id hash
-   (``train_attribution.fold_of``), scored on the 1,200 papers unseen by the entity model
-   (``train_more``; on its own training abstracts its mentions are too good to judge by): each paper's
+   (``train_attribution.fold_of``), scored on the 1,640 papers unseen by the entity model and its teacher
+   (``train_extra2``, ``train_extra3``; on its own training abstracts its mentions are too good to judge
+   by): each paper's
    choice is replayed as ``proposal.choose`` makes it and scored as ``paperkg evaluate`` scores it
    (right with an annotated proposed method: ours hits one and names only annotated methods; right
    without: we name none). Mode, C, threshold and margin (how far under the best a name the rules
@@ -25,7 +26,8 @@ What it does (CPU, about 8 minutes, deterministic):
    only where it outweighs what naming contributions costs on the second); the choice is used only if
    that beats the rules by at least ``MIN_GAIN`` papers. Until pipeline 0.18.3 the settings were held
    to the rules' count on papers without one, which kept the threshold where the rules answer "none"
-   and cost 13 papers right of the 1,200. The final weights are fitted on every fold.
+   and cost 13 papers right of the 1,200 ``train_more`` papers then scored. The final weights are fitted
+   on every fold.
 The held-out sets are never read.
 """
 
@@ -41,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from train import SCORER_SETS  # noqa: E402
 from train_attribution import (  # noqa: E402
     FOLDS,
     _fit_logistic,
@@ -62,7 +65,7 @@ MODES = ("fill", "decide")
 THRESHOLDS = (-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.5, 1.0)
 #: ``proposal.ProposalWeights.margin`` values tried; on a tie the widest (None last) wins
 MARGINS: tuple[float | None, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, None)
-#: papers (of the 1,200 scored) the learned choice must gain over the rules to be used
+#: papers (of the 1,640 scored) the learned choice must gain over the rules to be used
 MIN_GAIN = 5
 CACHE = ROOT / "out" / "proposal_rows.pkl"
 
@@ -76,7 +79,7 @@ def record_rows() -> list[dict[str, Any]]:
     and every option's keys, features, label and whether the rules proposed it."""
     from pipeline.extract.nlp import build_nlp, extract
 
-    gold, papers = training_papers()
+    gold, papers = training_papers(SCORER_SETS)
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_entities")
     seen: dict[str, list[tuple[EntityMention, dict[str, float]]]] = {}

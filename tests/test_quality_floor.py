@@ -111,6 +111,18 @@ def test_dev_set_floors(dev_sets: dict, name: str) -> None:
 #: (C 0.3 -> 1.0, margin 0.25 -> 0.5: 481 vs 479 of 626 cross-validated) costs the seed gold one paper,
 #: proposed 32 -> 31/34 (0.94 -> 0.91), and its TASK 54.2 -> 53.9 (0.54 -> 0.53).
 DEFAULT_FLOORS = {
+    # 0.19.0 (the student on the e5 teacher's labels; the filter and proposal choice refitted on
+    # train_extra2 + train_extra3, text no teacher read): pooled over the four dev sets Method +2.4 [+0.7,
+    # +3.9], proposed +3.0 [+0.3, +5.8], Task +1.8, Metric -0.5. The proposal choice, chosen for the most
+    # papers right with a contribution or without one (1,391 against the rules' 1,306 of 1,640
+    # cross-validated), names a contribution more often: with one 308 -> 317/365 on the four sets, without
+    # one 182 -> 172/193 (489 against 490 right in all). Raised: train_dev METHOD 72.3 -> 74.9, TASK 60.3
+    # -> 61.8, proposed 119 -> 124/157; iclr2025_dev METHOD 80.9 -> 82.2, DATASET 86.5 -> 87.1, METRIC
+    # 69.3 -> 71.6, TASK 53.0 -> 55.8, proposed 108 -> 110/118; iclr2024_dev METHOD 78.4 -> 82.1, TASK
+    # 58.6 -> 59.3, proposed 50 -> 53/56. Lowered (the tenth time a refit moved floors down; the papers
+    # without a contribution are the trade the choice makes): seeds METHOD 82.6 -> 80.8, TASK 64.4 ->
+    # 60.2, proposed 31 -> 30/34, none named 22 -> 21/23; train_dev none named 113 -> 106/119;
+    # iclr2025_dev none named 31 -> 29/35; iclr2024_dev METRIC 73.0 -> 69.6
     # 0.18.3 (the proposal choice's threshold chosen for the most papers right, with a contribution or
     # without one: 1,025 against 1,012 of 1,200 cross-validated): pooled over the three dev sets proposed
     # 265 -> 277/331 (paired 95% interval +1.5 to +5.7 points), none predicted for 164 -> 160/170 papers
@@ -190,39 +202,39 @@ DEFAULT_FLOORS = {
     # without); on the 1,200 unseen train_more papers it is right on 28 more with one than the rules
     # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
-        "METHOD": 0.81,
+        "METHOD": 0.80,
         "DATASET": 0.95,
         "METRIC": 0.88,
-        "TASK": 0.64,
+        "TASK": 0.60,
         "results": 0.99,
-        "proposed": 0.91,
-        "no_proposed": 0.95,
+        "proposed": 0.88,
+        "no_proposed": 0.91,
     },
     "train_dev": {
-        "METHOD": 0.72,
+        "METHOD": 0.74,
         "DATASET": 0.88,
         "METRIC": 0.66,
-        "TASK": 0.60,
+        "TASK": 0.61,
         "results": 0.92,
-        "proposed": 0.75,
-        "no_proposed": 0.94,
+        "proposed": 0.78,
+        "no_proposed": 0.89,
     },
     "iclr2025_dev": {
-        "METHOD": 0.80,
-        "DATASET": 0.86,
-        "METRIC": 0.69,
-        "TASK": 0.52,
+        "METHOD": 0.82,
+        "DATASET": 0.87,
+        "METRIC": 0.71,
+        "TASK": 0.55,
         "results": 0.90,
-        "proposed": 0.91,
-        "no_proposed": 0.88,
+        "proposed": 0.93,
+        "no_proposed": 0.82,
     },
     "iclr2024_dev": {
-        "METHOD": 0.78,
+        "METHOD": 0.82,
         "DATASET": 0.85,
-        "METRIC": 0.71,
-        "TASK": 0.58,
+        "METRIC": 0.69,
+        "TASK": 0.59,
         "results": 0.93,
-        "proposed": 0.89,
+        "proposed": 0.94,
         "no_proposed": 0.93,
     },
 }
@@ -270,19 +282,22 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 0.18.5 ("from A to B" read as a change more often): train_dev metric .69 -> .67 (38/55 -> 38/56) and
     # iclr2025_dev .75 -> .74 (77/102 -> 77/103), train_dev method .59 -> .58 (25/42 -> 25/43): one more
     # matched result (a miss before), whose metric or method is wrong; nothing that was right went wrong
-    "train_dev": {"kind": 0.91, "metric": 0.67, "dataset": 0.64, "method": 0.58, "baseline": 0.54},
+    # 0.19.0 (the e5 student, filter and proposal choice refitted): method raised on iclr2025_dev 85.7 ->
+    # 87.9 and iclr2024_dev 78.9 -> 83.3; lowered: train_dev method 58.1 -> 52.4 (25/43 -> 22/42),
+    # iclr2025_dev metric 74.8 -> 73.8 (77/103 -> 76/103) and baseline 61.9 -> 57.1 (13/21 -> 12/21)
+    "train_dev": {"kind": 0.91, "metric": 0.67, "dataset": 0.64, "method": 0.52, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
     # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.74, "dataset": 0.81, "method": 0.85, "baseline": 0.61},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.81, "method": 0.87, "baseline": 0.57},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
     # method raised in 0.18.3 (as on iclr2025_dev): 77.2 -> 78.9 (88/114 -> 90/114)
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.78, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.83, "baseline": 0.76},
 }
 
 

@@ -78,8 +78,9 @@ def test_vectors_and_no_vectors_together_are_refused(tmp_path, monkeypatch, caps
 def test_silver_skips_both_training_samples_whatever_the_teacher_read(
     tmp_path, monkeypatch, teacher_sets
 ) -> None:
-    """A teacher fine-tuned on ``train`` alone still labels no abstract of ``train_more``: the silver
-    command is told to skip a corpus built from both samples (``TRAINING_SETS``), not the teacher's."""
+    """A teacher fine-tuned on ``train`` alone still labels no abstract of ``train_more``, nor of the
+    samples the model-reading scorers are fitted on: the silver command is told to skip a corpus built
+    from every training sample (``TRAINING_SETS`` and ``SCORER_SETS``), not the teacher's."""
     train = load_script("scripts/train.py")
     built: dict[str, tuple[str, ...]] = {}
     commands: list[list[str]] = []
@@ -101,4 +102,17 @@ def test_silver_skips_both_training_samples_whatever_the_teacher_read(
     train.distill_corpus(tmp_path, 10, teacher, teacher_sets=teacher_sets)
     silver = next(c for c in commands if "silver" in c)
     skipped = silver[silver.index("--annotated") + 1]
-    assert set(built[skipped]) == {"train", "train_more"}
+    assert set(built[skipped]) == {"train", "train_more", "train_extra2", "train_extra3"}
+
+
+def test_the_model_reading_scorers_are_fitted_on_text_the_packaged_students_teacher_never_read() -> None:
+    """``SCORER_SETS`` (the mention filter's and the proposal choice's samples) holds no sample the teacher
+    behind the packaged student read, ``train`` aside (only its dev split counts there, which no model
+    trained on); the silver file's name lists the teacher's samples ("e5-3ep-train-train_more-
+    train_extra")."""
+    train = load_script("scripts/train.py")
+    silver = Path(train.PACKAGED_MODEL_ARGS[-1]).name.removesuffix(".jsonl.gz")
+    teacher_sets = set(silver.split("-", 2)[2].split("-"))
+    assert "train_more" in teacher_sets
+    assert not (set(train.SCORER_SETS) - {"train"}) & teacher_sets
+    assert set(train.SCORER_SETS) - {"train"}, "a clean sample beside train"
