@@ -236,6 +236,13 @@ def test_the_second_extra_agreement_sample_is_two_whole_batches_of_train_extra2(
     assert agreement == extra[200:240] + extra[800:840]
 
 
+def test_the_fourth_extra_agreement_sample_is_two_whole_batches_of_train_extra4() -> None:
+    """train_extra4_agreement re-annotates train_extra4's batches 10 and 25, in order."""
+    extra = (ANN / "train_extra4.ids").read_text().split()
+    agreement = (ANN / "train_extra4_agreement.ids").read_text().split()
+    assert agreement == extra[400:440] + extra[1000:1040]
+
+
 def test_the_sample_has_every_venue_in_equal_shares() -> None:
     from collections import Counter
 

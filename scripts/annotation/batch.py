@@ -45,6 +45,8 @@ SETS = {
     "train_extra2_agreement": 40,
     "train_extra3": 40,
     "train_extra4": 40,
+    # train_extra4's batches 10 and 25 (sample.py EXTRA4_AGREEMENT_BATCHES), annotated again from scratch
+    "train_extra4_agreement": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}

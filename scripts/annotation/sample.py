@@ -65,14 +65,15 @@ Rule:
   the same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra3``'s
   texts among the sets drawn before it). A set of its own (``train_extra4``), for the next teacher: the
   teacher's curve still rose with each sample (the e5 teacher read ``train``, ``train_more`` and
-  ``train_extra``);
+  ``train_extra``); its batches ``EXTRA4_AGREEMENT_BATCHES`` are annotated a second time (set
+  ``train_extra4_agreement``), because its 30 batches were annotated quickly and in parallel;
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
-train_extra2_agreement,train_extra3,train_extra4}.ids``
+train_extra2_agreement,train_extra3,train_extra4,train_extra4_agreement}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -104,6 +105,8 @@ AGREEMENT_BATCHES = (10, 50)
 EXTRA_AGREEMENT_BATCHES = (10, 40)
 #: the batches of ``train_extra2`` annotated a second time (set ``train_extra2_agreement``)
 EXTRA2_AGREEMENT_BATCHES = (5, 20)
+#: the batches of ``train_extra4`` annotated a second time (set ``train_extra4_agreement``)
+EXTRA4_AGREEMENT_BATCHES = (10, 25)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -336,6 +339,7 @@ def main() -> None:
         "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
         "train_extra3": train_extra3,
         "train_extra4": train_extra4,
+        "train_extra4_agreement": whole_batches(train_extra4, EXTRA4_AGREEMENT_BATCHES),
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
