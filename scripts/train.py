@@ -85,9 +85,9 @@ ENTITY_MODEL_SETS = ("train",)
 TRAINING_SETS = ("train", "train_more")
 #: the samples the scorers that read the entity model's mentions (mention filter, proposed-method choice)
 #: are fitted on: text that neither the packaged student nor its teacher read (the e5 teacher read
-#: ``train``, ``train_more`` and ``train_extra``; ``train`` counts only by its dev split, which no model
-#: trained on). On text its teacher read the student is 1.1-1.3 exact F1 better than on new text, and
-#: scorers fitted there trust it too much.
+#: ``train``, ``train_more`` and ``train_extra``), beside ``train`` as before (its papers the student
+#: trained on are never scored: ``train_attribution.unseen_by_entity_model``). On text its teacher read
+#: the student is 1.1-1.3 exact F1 better than on new text, and scorers fitted there trust it too much.
 SCORER_SETS = ("train", "train_extra2", "train_extra3")
 #: times the gold training split is repeated beside the silver with --distill (its share of each batch)
 GOLD_COPIES = 2
