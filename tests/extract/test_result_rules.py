@@ -840,3 +840,15 @@ def test_the_object_of_a_verb_of_change_names_the_measure_past_its_scope(nlp):
     got = {r.value: r.metric for r in run(nlp, text, [ent(text, "Fred", EntityType.METHOD, "proposed")])}
     # "quality" alone stays vague (the guidelines exclude it), a measure of something named is kept
     assert got == {61.5: "attack success rate", 4.0: "alignment quality", 3.0: None}
+
+
+def test_a_dataset_named_after_a_coordinated_run_is_every_members(nlp):
+    text = (
+        "We propose Fred. Fred outperforms the previous best by 1.1, 2.2, and 3.3 points in EM, F1 and "
+        "BLEU-4 respectively on GarplyQA, and performs comparably on WaldoQA."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, n, EntityType.METRIC) for n in ("EM", "F1", "BLEU-4")]
+    ents += [ent(text, n, EntityType.DATASET, "used") for n in ("GarplyQA", "WaldoQA")]
+    got = [(r.value, r.metric, r.dataset) for r in run(nlp, text, ents)]
+    assert got == [(1.1, "EM", "GarplyQA"), (2.2, "F1", "GarplyQA"), (3.3, "BLEU-4", "GarplyQA")]
