@@ -57,10 +57,10 @@ Rule:
 - extra training, third round (salt ``train-extra3``): ``--train-extra3`` abstracts (default 320, eight
   batches) by the same rule, drawn after all of the above from what they left, by the same exclusions
   (``train_extra2``'s texts among the sets drawn before it), then ``--train-extra3-more`` (default 320,
-  salt ``train-extra3-more``) appended by the same rule from what the first left (the first 320 stay as
-  they were). A set of its own (``train_extra3``), made because the learned scorers need a fitting
-  sample that no teacher has read: ``train_extra2`` and ``train_extra3`` together (1,640 abstracts) are
-  larger than ``train_more``, which the e5 teacher read;
+  salt ``train-extra3-more``) appended by the same rule from what the first left, by id and by text (the
+  first 320 stay as they were). A set of its own (``train_extra3``), made because the learned scorers
+  need a fitting sample that no teacher has read: ``train_extra2`` and ``train_extra3`` together (1,640
+  abstracts) are larger than ``train_more``, which the e5 teacher read;
 - extra training, fourth round (salt ``train-extra4``): ``--train-extra4`` abstracts (default 1,200) by
   the same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra3``'s
   texts among the sets drawn before it). A set of its own (``train_extra4``), for the next teacher: the
@@ -307,18 +307,18 @@ def main() -> None:
     train_extra = draw(extra_pool, args.train_extra, "train-extra")
     # a second round by the same rule, drawn last: train_extra left out by id and by text too
     before |= set(train_extra)
-    extra2_pool = unseen_pool(pool, before, silver, with_texts(extra_keys, train_extra, texts), texts)
+    extra2_keys = with_texts(extra_keys, train_extra, texts)
+    extra2_pool = unseen_pool(pool, before, silver, extra2_keys, texts)
     train_extra2 = draw(extra2_pool, args.train_extra2, "train-extra2")
     # a third round by the same rule, drawn last: train_extra2 left out by id and by text too
     before |= set(train_extra2)
-    extra3_keys = with_texts(with_texts(extra_keys, train_extra, texts), train_extra2, texts)
+    extra3_keys = with_texts(extra2_keys, train_extra2, texts)
     extra3_pool = unseen_pool(pool, before, silver, extra3_keys, texts)
     train_extra3 = draw(extra3_pool, args.train_extra3, "train-extra3")
-    # appended when the annotators were quick (the first eight batches stay as they were)
+    # appended when the annotators were quick (the first eight batches stay as they were), the first
+    # draw left out by id and by text like every earlier set
     first3 = set(train_extra3)
-    extra3_pool = {
-        v: {y: [i for i in ids if i not in first3] for y, ids in ys.items()} for v, ys in extra3_pool.items()
-    }
+    extra3_pool = unseen_pool(extra3_pool, first3, silver, with_texts(extra3_keys, first3, texts), texts)
     train_extra3 += draw(extra3_pool, args.train_extra3_more, "train-extra3-more")
     # a fourth round by the same rule, drawn last: train_extra3 left out by id and by text too
     before |= set(train_extra3)
