@@ -27,6 +27,8 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
     if over:
         return max(over, key=lambda n: n.end - n.start).text
     head = ctx.text[start:end]
+    if (score_of := _entity_scored(ctx, head, start)) is not None:
+        return score_of
     if head in ctx.acro and head.isupper():
         return ctx.acro[head]
     span = doc.char_span(start, end, alignment_mode="expand")
@@ -60,6 +62,18 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
     if re.search(r"(?:speedups|speed-ups|accuracies|errors|rates|scores|latencies|throughputs)$", low):
         phrase = re.sub(r"ies$", "y", phrase) if low.endswith("ies") else phrase[:-1]
     return phrase
+
+
+def _entity_scored(ctx: Ctx, head: str, start: int) -> str | None:
+    """ "Recall@1 scores of 72.2, 90.1", "a word-level FMULT1 score of 57.47%": a bare "score" right after
+    a metric the abstract names is that metric's score, and the measure is the metric (the left extension
+    over modifiers stops at a name with a digit, which left the bare "score", no measure at all)."""
+    if head.lower() not in {"score", "scores"}:
+        return None
+    for n in ctx.names:
+        if n.type is EntityType.METRIC and n.end < start and re.fullmatch(r"[ -]", ctx.text[n.end : start]):
+            return f"{n.text} score" if _NAMED_SCORES.fullmatch(n.text) else n.text
+    return None
 
 
 def metrics_in(ctx: Ctx, doc: Doc, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -132,7 +146,7 @@ def metric_local(
         return
     # before: "accuracy of 19.3%", "throughput gain of 3.8x", "speedups ranging from 1.65x", "SPICE increase
     # from 23.5 to"
-    for _ms, me, name in reversed(metrics):
+    for ms, me, name in reversed(metrics):
         if me <= q.start and ms >= prv:
             gap = text[me : q.start]
             if len(gap) <= 60 and LINK_GAP.fullmatch(gap):
@@ -392,6 +406,7 @@ def clean_metric(name: str) -> str | None:
     # (so the training annotation writes "accuracy", "F1 score"); "absolute error" is a measure of its own
     name = re.sub(r"^[Aa]bsolute\s+(?!relative|error|deviation|difference|trajectory)(?=\S)", "", name)
     name = _score_of(name)
+    name = _named_measure_of(name)
     # "93.6% top-1": the annotators write the measure out, "top-1 accuracy"
     name = re.sub(r"^([Tt]op-?\d+)$", r"\1 accuracy", name)
     low = name.lower()
@@ -413,9 +428,31 @@ def _score_of(name: str) -> str:
     m = re.fullmatch(r"(?i:(?:final\s+|overall\s+)*)(?P<of>.+?)\s+scores?", name)
     if m is None or _NAMED_SCORES.fullmatch(m.group("of")):
         return name
+    if re.fullmatch(r"(?i)(?:micro|macro|weighted)[-\s]?f1", m.group("of")):
+        return m.group("of")  # "macro-F1 scores": the annotators write "macro-F1" (2 of 2)
     last = m.group("of").split()[-1]
     if METRIC_RX.fullmatch(last) or METRIC_RX.fullmatch(m.group("of")) or _ACRONYM.fullmatch(m.group("of")):
         return m.group("of")  # "EAO score", "PR-MOTA score": the annotators name the acronym alone
+    return name
+
+
+#: "mAP accuracy", "pass@1 rate", "SARI metrics": a measure word after a metric's own short name
+_MEASURE_WORD_AFTER = re.compile(r"(?P<of>.+?)[\s-]+(?:metrics?|accurac(?:y|ies)|rates?)")
+
+
+def _named_measure_of(name: str) -> str:
+    """ "the SARI metric", "mAP accuracy", "pass@1 rate": the measure is the named metric (the training
+    annotation writes "SARI", "mAP", "pass@1": 7 of 7 such phrases), while a measure word that completes a
+    name stays ("top-1 accuracy", "error rate", "VQA accuracy": the part before it names no metric alone, or
+    is a plain word)."""
+    m = _MEASURE_WORD_AFTER.fullmatch(name)
+    if m is None:
+        return name
+    of = m.group("of")
+    if re.search(r"metrics?$", name):
+        return of if METRIC_RX.fullmatch(of) or re.fullmatch(r"[A-Z][\w@-]*[A-Z0-9@][\w@-]*", of) else name
+    if METRIC_RX.fullmatch(of) and re.search(r"[A-Z0-9@]", of) and not re.match(r"(?i)(?:top|rank)-?\d", of):
+        return of
     return name
 
 
