@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.extract.results.extractor import find_results
+from pipeline.extract.results.metrics import clean_metric
 from pipeline.extract.text.numbers import scan_quantities
 from pipeline.records import EntityMention, EntityType, ResultMention
 
@@ -803,7 +804,7 @@ def test_a_dataset_name_before_the_measure_is_the_results_dataset_not_part_of_it
     # a metric that a dataset list also holds stays the metric
     text = "We propose Fred. Fred attains a PSNR accuracy gain of up to 1dB."
     got = [(r.metric, r.dataset) for r in run(nlp, text, [ent(text, "Fred", EntityType.METHOD, "proposed")])]
-    assert got == [("PSNR accuracy", None)]
+    assert got == [("PSNR", None)]  # "accuracy" after a metric's own name is that metric
 
 
 def test_what_the_new_number_rules_leave_alone():
@@ -852,3 +853,34 @@ def test_a_dataset_named_after_a_coordinated_run_is_every_members(nlp):
     ents += [ent(text, n, EntityType.DATASET, "used") for n in ("GarplyQA", "WaldoQA")]
     got = [(r.value, r.metric, r.dataset) for r in run(nlp, text, ents)]
     assert got == [(1.1, "EM", "GarplyQA"), (2.2, "F1", "GarplyQA"), (3.3, "BLEU-4", "GarplyQA")]
+
+
+def test_a_score_right_after_a_named_metric_is_that_metric(nlp):
+    # the left extension over modifiers stops at a name holding a digit, which used to leave a bare "score"
+    text = (
+        "We propose Fred. Fred reaches Recall@1 scores of 72.2 and 90.1 on Plugh and Garply, respectively. "
+        "Fred gets a word-level FMULT9 score of 57.5% on WaldoMT."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Recall@1", EntityType.METRIC)]
+    ents += [ent(text, "FMULT9", EntityType.METRIC)]
+    got = [(r.value, r.metric) for r in run(nlp, text, ents)]
+    assert got == [(72.2, "Recall@1"), (90.1, "Recall@1"), (57.5, "FMULT9")]
+
+
+def test_a_measure_word_after_a_metrics_own_name_is_dropped():
+    # the training annotation writes the named metric ("mAP", "pass@1", "SARI", "macro-F1")
+    assert clean_metric("mAP accuracy") == "mAP"
+    assert clean_metric("pass@1 rate") == "pass@1"
+    assert clean_metric("SARI metrics") == "SARI"
+    assert clean_metric("accuracy metrics") == "accuracy"
+    assert clean_metric("macro-F1 scores") == "macro-F1"
+    # ... but not where the word completes the name, or what precedes it names no metric alone
+    for kept in ("top-1 accuracy", "error rate", "VQA accuracy", "evaluation metrics", "F1 score"):
+        assert clean_metric(kept) == kept
+
+
+def test_a_gain_by_a_significant_margin_is_still_a_gain_over_the_named_method(nlp):
+    text = "We propose Fred. Fred surpasses Garply by a significant 0.82 dB in PSNR."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "PSNR", EntityType.METRIC)]
+    got = [(r.value, r.kind, r.baseline) for r in run(nlp, text, ents)]
+    assert got == [(0.82, "improvement", "Garply")]

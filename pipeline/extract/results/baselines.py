@@ -265,7 +265,7 @@ def attribute_baselines(
         prv = max((o.q.end for o in cands if o.q.end <= first.start), default=s0)
         pre = text[prv : first.start]
         by = re.search(
-            r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|large\s+margin\s+of)\s+){0,3}[+]?$",
+            r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|(?:significant|substantial|considerable|notable|remarkable|clear|wide|large|huge|impressive)(?:\s+margin\s+of)?)\s+){0,3}[+]?$",
             pre,
             re.IGNORECASE,
         )
