@@ -898,3 +898,23 @@ def test_a_speedup_takes_no_dataset_from_outside_its_sentence(nlp):
     text = "We propose Fred. Fred runs 3.3x faster than Garply on Plugh."
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
     assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(3.3, "Plugh")]
+
+
+def test_a_listed_metric_acronym_the_entities_missed_is_the_measure_not_the_data(nlp):
+    # MPJPE and MPVPE are Papers-with-Code metric names; the dataset named after the second number is the
+    # first's too
+    text = (
+        "We propose Fred. Fred beats the prior best by 2.8% in MPJPE and 1.9% in MPVPE on the Plugh dataset."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
+    got = [(r.value, r.metric, r.dataset) for r in run(nlp, text, ents)]
+    assert got == [(2.8, "MPJPE", "Plugh"), (1.9, "MPVPE", "Plugh")]
+
+
+def test_a_listed_metric_name_that_is_a_model_in_abstracts_stays_out():
+    from pipeline.extract.results.metrics import gazetteer_metric_rx
+
+    found = [
+        m.group(0) for m in gazetteer_metric_rx().finditer("A CNN and GPT-4 on IMDB; MPJPE, ODS and IDF1")
+    ]
+    assert found == ["MPJPE", "ODS", "IDF1"]

@@ -21,7 +21,7 @@ from .baselines import attribute_baselines, baseline_from_np
 from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_name
 from .filters import result_kind
 from .lists import clean_np, coordinated_runs, list_after, split_list
-from .metrics import clean_metric, metric_from_phrase, metric_local, metrics_in
+from .metrics import clean_metric, gazetteer_metric_rx, metric_from_phrase, metric_local, metrics_in
 from .vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
@@ -349,6 +349,18 @@ def attribute_datasets(
         if len(run) > 1 and run[-1].dataset and all(c.dataset is None for c in run[:-1]):
             for c in run[:-1]:
                 c.dataset = run[-1].dataset
+    # "by 2.8% in MPJPE and 1.9% in MPVPE on 3DPW": two numbers each with its metric, joined by "and", and
+    # the dataset named after the second
+    for c, nx in pairwise(cands):
+        if (
+            c.dataset is None
+            and nx.dataset
+            and c.q.unit == nx.q.unit
+            and c.metric
+            and re.fullmatch(r"\s*,?\s*and\s+(?:by\s+)?", text[max(c.q.end, c.ev_end) : nx.q.start])
+            and text.find(nx.dataset, nx.q.end, s1) >= 0
+        ):
+            c.dataset = nx.dataset
 
 
 _EFFICIENCY = re.compile(
@@ -412,8 +424,13 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
         return ents[0].text
     if any(s < offset + len(phrase) and e > offset for s, e in method_spans):
         return None
-    if METRIC_RX.fullmatch(phrase.split()[0]) or any(
-        n.type is EntityType.METRIC and n.start < offset + len(phrase) and n.end > offset for n in ctx.names
+    if (
+        METRIC_RX.fullmatch(phrase.split()[0])
+        or gazetteer_metric_rx().fullmatch(phrase.split()[0])
+        or any(
+            n.type is EntityType.METRIC and n.start < offset + len(phrase) and n.end > offset
+            for n in ctx.names
+        )
     ):
         return None  # "a 63.5% improvement in F1 score": the measure, not the data
     phrase = re.sub(
