@@ -918,3 +918,10 @@ def test_a_listed_metric_name_that_is_a_model_in_abstracts_stays_out():
         m.group(0) for m in gazetteer_metric_rx().finditer("A CNN and GPT-4 on IMDB; MPJPE, ODS and IDF1")
     ]
     assert found == ["MPJPE", "ODS", "IDF1"]
+
+
+def test_points_after_a_percentage_take_its_measure(nlp):
+    text = "We propose Fred. Fred reaches 77.5% accuracy on Plugh, outperforming Garply by 17 points."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
+    got = [(r.value, r.unit, r.metric) for r in run(nlp, text, ents)]
+    assert got == [(77.5, "%", "accuracy"), (17.0, "points", "accuracy")]
