@@ -925,3 +925,14 @@ def test_points_after_a_percentage_take_its_measure(nlp):
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
     got = [(r.value, r.unit, r.metric) for r in run(nlp, text, ents)]
     assert got == [(77.5, "%", "accuracy"), (17.0, "points", "accuracy")]
+
+
+def test_a_dataset_after_a_numbers_aside_or_companion_figure_is_its_own(nlp):
+    text = (
+        "We propose Fred. Fred achieves 83.2% top-1 accuracy (+0.8%) on Plugh. Fred reaches an F-measure of "
+        "86.3% at 40.0 FPS on Garply."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, n, EntityType.DATASET, "used") for n in ("Plugh", "Garply")]
+    got = [(r.value, r.dataset) for r in run(nlp, text, ents)]
+    assert got == [(83.2, "Plugh"), (0.8, "Plugh"), (86.3, "Garply"), (40.0, "Garply")]
