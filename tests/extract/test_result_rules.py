@@ -936,3 +936,13 @@ def test_a_dataset_after_a_numbers_aside_or_companion_figure_is_its_own(nlp):
     ents += [ent(text, n, EntityType.DATASET, "used") for n in ("Plugh", "Garply")]
     got = [(r.value, r.dataset) for r in run(nlp, text, ents)]
     assert got == [(83.2, "Plugh"), (0.8, "Plugh"), (86.3, "Garply"), (40.0, "Garply")]
+
+
+def test_counts_of_points_and_a_metrics_own_value_keep_their_own_units():
+    # "a 10 billion point dataset" counts points of data; "F1 = 0.71" is a value of its own, not one of a
+    # list sharing the percentage after it
+    assert scan_quantities("HelixNet, a 10 billion point dataset, and 1 million points more") == []
+    got = [(q.value, q.unit) for q in scan_quantities("(F1 = 0.71, 12.7% relative improvement)")]
+    assert got == [(0.71, ""), (12.7, "%")]
+    got = [(q.value, q.unit) for q in scan_quantities("accuracy: 81.2, 83.4 and 85%")]
+    assert got == [(81.2, "%"), (83.4, "%"), (85.0, "%")]

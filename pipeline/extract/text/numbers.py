@@ -32,6 +32,7 @@ _UNIT = (
     r"(?P<pp>\s?(?:percentage|percent)\s+points?\b|\s?pp\b|\s?p\.p\.|\s?%\s?points?\b|\s?%-?p\b|pts?\b)"
     r"|(?P<pct>\s?%|\s?percent\b)"
     r"|(?P<pts>\s(?:(?!(?:[A-Za-z][\w-]*\s)?(?:data|key|sample|query|reference|control|grid|anchor)\s)"
+    r"(?!(?:hundred|thousand|million|billion|trillion)\s)"  # "a 10 billion point dataset": a count
     r"(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
@@ -468,7 +469,8 @@ def _share_list_units(text: str, found: list[Quantity]) -> list[Quantity]:
             and out[j].value_max is None
             and not out[j].change
             and LIST_SPLIT.fullmatch(text, out[j].end, out[j + 1].start)
-        ):  # "18.39, 22.06, and 11.96%"
+            and not re.search(r"=\s*$", text[max(0, out[j].start - 3) : out[j].start])
+        ):  # "18.39, 22.06, and 11.96%"; not "F1 = 0.71, 12.7% relative improvement": a value of its own
             out[j] = Quantity(
                 out[j].value, None, q.unit, out[j].start, out[j].end, out[j].sign, unit_metric=q.unit_metric
             )
