@@ -886,20 +886,6 @@ def test_a_gain_by_a_significant_margin_is_still_a_gain_over_the_named_method(nl
     assert got == [(0.82, "improvement", "Garply")]
 
 
-def test_a_speedup_takes_no_dataset_from_outside_its_sentence(nlp):
-    # the training annotation gives a speed-up or saving a dataset only where its own sentence names it
-    text = (
-        "We propose Fred and evaluate it on Plugh. Fred reaches 80.5% accuracy. "
-        "Fred runs 3.3x faster than Garply."
-    )
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
-    got = [(r.value, r.dataset) for r in run(nlp, text, ents)]
-    assert got == [(80.5, "Plugh"), (3.3, None)]
-    text = "We propose Fred. Fred runs 3.3x faster than Garply on Plugh."
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET, "used")]
-    assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(3.3, "Plugh")]
-
-
 def test_a_listed_metric_acronym_the_entities_missed_is_the_measure_not_the_data(nlp):
     # MPJPE and MPVPE are Papers-with-Code metric names; the dataset named after the second number is the
     # first's too

@@ -342,9 +342,6 @@ def attribute_datasets(
                     found = later[0].text
         if not found:
             found = local_dataset_before(ctx, s0, q.start, method_spans)
-        if not found and _is_efficiency(c):
-            c.dataset = None
-            continue
         if not found and (prev_ds := _previous_sentence_dataset(ctx, doc, s0)):
             found = prev_ds
         if not found and len(ctx.datasets) == 1:
@@ -370,19 +367,6 @@ def attribute_datasets(
             and text.find(nx.dataset, nx.q.end, s1) >= 0
         ):
             c.dataset = nx.dataset
-
-
-_EFFICIENCY = re.compile(
-    r"speed|latency|memory|throughput|flops|time|energy|cost|parameters|fps|compute|computation|size|"
-    r"storage|bandwidth|overhead",
-    re.IGNORECASE,
-)
-
-
-def _is_efficiency(c: Cand) -> bool:
-    """A speed-up or a saving ("3.3x faster", "95% less energy"): the training annotation gives one a
-    dataset only where its sentence names it (99 of 397), so the abstract's other datasets are no guess."""
-    return c.q.unit in {"x", "×"} or bool(c.metric and _EFFICIENCY.search(c.metric))
 
 
 _ON_DATA = re.compile(
