@@ -285,7 +285,8 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 0.19.0 (the e5 student, filter and proposal choice refitted): method raised on iclr2025_dev 85.7 ->
     # 87.9 and iclr2024_dev 78.9 -> 83.3; lowered: train_dev method 58.1 -> 52.4 (25/43 -> 22/42),
     # iclr2025_dev metric 74.8 -> 73.8 (77/103 -> 76/103) and baseline 61.9 -> 57.1 (13/21 -> 12/21)
-    "train_dev": {"kind": 0.91, "metric": 0.67, "dataset": 0.64, "method": 0.52, "baseline": 0.54},
+    # metric raised in 0.19.2 (points after a percentage share its measure): 67.3 -> 69.1 (37/55 -> 38/55)
+    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.52, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
@@ -299,7 +300,8 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # method lowered in 0.14.0: 78.1 -> 76.3 (0.77 -> 0.76), two results of "Seer" now given to its module
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
     # method raised in 0.18.3 (as on iclr2025_dev): 77.2 -> 78.9 (88/114 -> 90/114)
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.66, "dataset": 0.88, "method": 0.83, "baseline": 0.76},
+    # metric raised in 0.19.2 (as on train_dev): 66.7 -> 67.8 (60/90 -> 61/90)
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.83, "baseline": 0.76},
 }
 
 
