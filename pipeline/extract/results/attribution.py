@@ -385,12 +385,12 @@ def _companion(cands: list[Cand], c: Cand, text: str, start: int, nxt: int) -> t
         return None
     o = later[0]
     end = max(o.q.end, o.ev_end)
-    close = re.match(r"[^()]{0,25}?\)", text[end:]) if "(" in text[start:nxt] else None
-    if "(" in text[start:nxt] and close is None:
-        return None
-    after = end + (close.end() if close else 0)
-    limit = min((x.q.start for x in later[1:]), default=len(text))
-    return after, limit
+    if "(" in text[start:nxt]:  # an aside: its text runs to the closing bracket
+        close = re.match(r"[^()]{0,25}?\)", text[end:])
+        if close is None:
+            return None
+        end += close.end()
+    return end, min((x.q.start for x in later[1:]), default=len(text))
 
 
 def _previous_sentence_dataset(ctx: Ctx, doc: Doc, s0: int) -> str | None:

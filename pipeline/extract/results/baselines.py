@@ -21,6 +21,7 @@ from .context import Cand, Ctx, canon_name, is_proposed
 from .lists import clean_np, list_after, split_list
 from .vocab import (
     DESCRIBING_SUFFIX,
+    EVALUATIVE_HEDGE,
     GENERIC_BASELINE,
     HARDWARE,
     MODEL_LIKE,
@@ -265,7 +266,10 @@ def attribute_baselines(
         prv = max((o.q.end for o in cands if o.q.end <= first.start), default=s0)
         pre = text[prv : first.start]
         by = re.search(
-            r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|(?:significant|substantial|considerable|notable|remarkable|clear|wide|large|huge|impressive)(?:\s+margin\s+of)?)\s+){0,3}[+]?$",
+            r"\bby\s+(?:(?:a\s+)?(?:an?\s+)?(?:absolute|relative|average|about|around|approximately|nearly|almost|up\s+to|"
+            r"over|more\s+than|at\s+least|roughly|~|≈|margin\s+of|(?:large|"
+            + EVALUATIVE_HEDGE
+            + r")(?:\s+margin\s+of)?)\s+){0,3}[+]?$",
             pre,
             re.IGNORECASE,
         )

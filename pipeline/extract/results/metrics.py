@@ -486,7 +486,7 @@ def _score_of(name: str) -> str:
 
 
 #: "mAP accuracy", "pass@1 rate", "SARI metrics": a measure word after a metric's own short name
-_MEASURE_WORD_AFTER = re.compile(r"(?P<of>.+?)[\s-]+(?:metrics?|accurac(?:y|ies)|rates?)")
+_MEASURE_WORD_AFTER = re.compile(r"(?P<of>.+?)[\s-]+(?P<word>metrics?|accurac(?:y|ies)|rates?)")
 
 
 def _named_measure_of(name: str) -> str:
@@ -498,7 +498,7 @@ def _named_measure_of(name: str) -> str:
     if m is None:
         return name
     of = m.group("of")
-    if re.search(r"metrics?$", name):
+    if m.group("word").startswith("metric"):
         return of if METRIC_RX.fullmatch(of) or re.fullmatch(r"[A-Z][\w@-]*[A-Z0-9@][\w@-]*", of) else name
     if METRIC_RX.fullmatch(of) and re.search(r"[A-Z0-9@]", of) and not re.match(r"(?i)(?:top|rank)-?\d", of):
         return of

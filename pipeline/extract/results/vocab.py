@@ -231,11 +231,14 @@ GAIN_AFTER = re.compile(
     r"(?:absolute|relative)\s+(?:improvement|gain|increase|reduction))\b",
     re.IGNORECASE,
 )
+#: evaluative words between "by" and its amount ("by a significant 0.82 dB"): a gain's hedge, no part of it
+EVALUATIVE_HEDGE = r"significant|substantial|considerable|notable|remarkable|clear|wide|huge|impressive"
 GAIN_BEFORE = re.compile(
     r"(?:\bby\s+(?:a\s+)?(?:(?:an?\s+)?(?:absolute|relative|average|roughly|about|around|approximately|nearly|almost|"
     r"up\s+to|over|more\s+than|at\s+least|as\s+much\s+as|a\s+(?:large|significant|notable|substantial)?\s*margin\s+of|"
     r"a\s+margin\s+of|an?\s+(?:average|absolute|relative)?\s*(?:of)?|~|≈|only|just|respectively|"
-    r"significant|substantial|considerable|notable|remarkable|clear|wide|huge|impressive)\s+){0,3}"
+    + EVALUATIVE_HEDGE
+    + r")\s+){0,3}"
     r"|\b(?:improvements?|gains?|increases?|boosts?|enhancements?|reductions?|decreases?|drops?|declines?|"
     r"margins?|advantages?|lifts?|outperforms?|outperforming|outperformed|surpass(?:es|ing|ed)?|savings?|speed-?ups?|accelerations?)\s+"
     r"(?:(?:in|of|on)\s+(?:[\w-]+\s+){0,4}?)?(?:of\s+)?(?:(?:up\s+to|about|around|approximately|nearly|almost|over|"
