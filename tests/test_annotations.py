@@ -170,7 +170,13 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
 
 @pytest.mark.parametrize(
     ("name", "size"),
-    [("train_extra", 2000), ("train_extra2", 1000), ("train_extra3", 640), ("train_extra4", 1200)],
+    [
+        ("train_extra", 2000),
+        ("train_extra2", 1000),
+        ("train_extra3", 640),
+        ("train_extra4", 1200),
+        ("train_extra5", 1200),
+    ],
 )
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
     corpus: dict[str, str], name: str, size: int
@@ -241,6 +247,13 @@ def test_the_fourth_extra_agreement_sample_is_two_whole_batches_of_train_extra4(
     extra = (ANN / "train_extra4.ids").read_text().split()
     agreement = (ANN / "train_extra4_agreement.ids").read_text().split()
     assert agreement == extra[400:440] + extra[1000:1040]
+
+
+def test_the_fifth_extra_agreement_sample_is_two_whole_batches_of_train_extra5() -> None:
+    """train_extra5_agreement re-annotates train_extra5's batches 7 and 22, in order."""
+    extra = (ANN / "train_extra5.ids").read_text().split()
+    agreement = (ANN / "train_extra5_agreement.ids").read_text().split()
+    assert agreement == extra[280:320] + extra[880:920]
 
 
 def test_the_sample_has_every_venue_in_equal_shares() -> None:

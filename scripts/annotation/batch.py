@@ -47,6 +47,9 @@ SETS = {
     "train_extra4": 40,
     # train_extra4's batches 10 and 25 (sample.py EXTRA4_AGREEMENT_BATCHES), annotated again from scratch
     "train_extra4_agreement": 40,
+    "train_extra5": 40,
+    # train_extra5's batches 7 and 22 (sample.py EXTRA5_AGREEMENT_BATCHES), annotated again from scratch
+    "train_extra5_agreement": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}

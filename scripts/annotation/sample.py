@@ -67,13 +67,20 @@ Rule:
   teacher's curve still rose with each sample (the e5 teacher read ``train``, ``train_more`` and
   ``train_extra``); its batches ``EXTRA4_AGREEMENT_BATCHES`` are annotated a second time (set
   ``train_extra4_agreement``), because its 30 batches were annotated quickly and in parallel;
+- extra training, fifth round (salt ``train-extra5``): ``--train-extra5`` abstracts (default 1,200) by the
+  same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra4``'s
+  texts among the sets drawn before it). A set of its own (``train_extra5``) that no teacher reads: it
+  grows the sample the learned scorers are fitted on (``train_extra2`` and ``train_extra3``, 1,640) and the
+  clean sample decisions are checked on; its batches ``EXTRA5_AGREEMENT_BATCHES`` are annotated a second
+  time (set ``train_extra5_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
 
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
-train_extra2_agreement,train_extra3,train_extra4,train_extra4_agreement}.ids``
+train_extra2_agreement,train_extra3,train_extra4,train_extra4_agreement,train_extra5,
+train_extra5_agreement}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -107,6 +114,8 @@ EXTRA_AGREEMENT_BATCHES = (10, 40)
 EXTRA2_AGREEMENT_BATCHES = (5, 20)
 #: the batches of ``train_extra4`` annotated a second time (set ``train_extra4_agreement``)
 EXTRA4_AGREEMENT_BATCHES = (10, 25)
+#: the batches of ``train_extra5`` annotated a second time (set ``train_extra5_agreement``)
+EXTRA5_AGREEMENT_BATCHES = (7, 22)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -242,6 +251,7 @@ def main() -> None:
     ap.add_argument("--train-extra3", type=int, default=320)
     ap.add_argument("--train-extra3-more", type=int, default=320)
     ap.add_argument("--train-extra4", type=int, default=1200)
+    ap.add_argument("--train-extra5", type=int, default=1200)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -324,6 +334,11 @@ def main() -> None:
     before |= set(train_extra3)
     extra4_pool = unseen_pool(pool, before, silver, with_texts(extra3_keys, train_extra3, texts), texts)
     train_extra4 = draw(extra4_pool, args.train_extra4, "train-extra4")
+    # a fifth round by the same rule, drawn last: train_extra4 left out by id and by text too
+    before |= set(train_extra4)
+    extra4_keys = with_texts(with_texts(extra3_keys, train_extra3, texts), train_extra4, texts)
+    extra5_pool = unseen_pool(pool, before, silver, extra4_keys, texts)
+    train_extra5 = draw(extra5_pool, args.train_extra5, "train-extra5")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -340,6 +355,8 @@ def main() -> None:
         "train_extra3": train_extra3,
         "train_extra4": train_extra4,
         "train_extra4_agreement": whole_batches(train_extra4, EXTRA4_AGREEMENT_BATCHES),
+        "train_extra5": train_extra5,
+        "train_extra5_agreement": whole_batches(train_extra5, EXTRA5_AGREEMENT_BATCHES),
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
