@@ -932,3 +932,27 @@ def test_counts_of_points_and_a_metrics_own_value_keep_their_own_units():
     assert got == [(0.71, ""), (12.7, "%")]
     got = [(q.value, q.unit) for q in scan_quantities("accuracy: 81.2, 83.4 and 85%")]
     assert got == [(81.2, "%"), (83.4, "%"), (85.0, "%")]
+
+
+def test_a_gain_given_as_a_measure_of_an_amount_is_a_gain_over_the_beaten_method(nlp):
+    # "outperforms X by an average Spearman correlation of 2.60%": the amount a comparison verb gains, named
+    # by its measure; the second number, after "and", is a gain over X too
+    text = (
+        "We propose Fred. Fred outperforms Garply by an average Spearman correlation of 2.60% on Plugh, "
+        "and 1.77% on Xyzzy."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD, "baseline"),
+        ent(text, "Spearman correlation", EntityType.METRIC),
+    ]
+    got = [(r.value, r.kind, r.baseline) for r in run(nlp, text, ents)]
+    assert got == [(2.6, "improvement", "Garply"), (1.77, "improvement", "Garply")]
+
+
+def test_a_level_given_as_a_measure_of_an_amount_stays_a_level(nlp):
+    # no comparison verb before "by": "characterised by an accuracy of 80%" is the level reached
+    text = "We propose Fred. Fred is characterised by an accuracy of 80% on Plugh."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "accuracy", EntityType.METRIC)]
+    got = [(r.value, r.kind, r.baseline) for r in run(nlp, text, ents)]
+    assert got == [(80.0, "absolute", None)]

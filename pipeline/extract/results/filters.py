@@ -22,7 +22,7 @@ from ...records import ResultKind
 from ..text.numbers import Quantity
 from ..text.regex import word_spans
 from .context import Ctx
-from .vocab import COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_ACRONYMS, METRIC_RX, VAGUE_METRIC
+from .vocab import BY_MEASURE_OF, COST_OF, GAIN_AFTER, GAIN_BEFORE, METRIC_ACRONYMS, METRIC_RX, VAGUE_METRIC
 
 SETUP_OF = re.compile(
     r"^\s*(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:data|dataset|labels?|labeled|annotations?|samples|examples|"
@@ -425,7 +425,12 @@ def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
         and not re.match(r"^\s*(?:of|on|in|for|with|at)\b", after, re.IGNORECASE)
     ):
         return "improvement"
-    if GAIN_BEFORE.search(before) or _GAIN_AROUND.search(before) or _GAIN_MARK.match(after):
+    if (
+        GAIN_BEFORE.search(before)
+        or _GAIN_AROUND.search(before)
+        or _GAIN_MARK.match(after)
+        or BY_MEASURE_OF.search(before)
+    ):
         return "improvement"
     if re.match(
         r"^\s*(?:extra|additional)\s+(?:[\w-]+\s+){0,2}?(?:time|cost|overhead|memory|latency|compute)\b",
