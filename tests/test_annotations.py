@@ -211,7 +211,8 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
 
 
 @pytest.mark.parametrize(
-    "name", ["train", "train_more", "train_agreement", "train_extra", "train_extra2", "train_extra3"]
+    "name",
+    ["train", "train_more", "train_agreement", "train_extra", "train_extra2", "train_extra3", "train_extra5"],
 )
 def test_the_batches_follow_the_sample_order(name: str) -> None:
     order = (ANN / f"{name}.ids").read_text().split()
