@@ -176,6 +176,7 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
         ("train_extra3", 640),
         ("train_extra4", 1200),
         ("train_extra5", 1200),
+        ("train_extra6", 2400),
     ],
 )
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
@@ -193,9 +194,14 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
     # water-filled: TACL, the smallest venue, gave the 93 abstracts it had left to train_extra (none to the
     # later rounds); the rest share equally
     assert venues["TACL"] < 100
-    shares = [n for v, n in venues.items() if v != "TACL"]
+    # TMLR, the next smallest, gave the 234 it had left to train_extra6
+    drained = {"TACL", "TMLR"} if name == "train_extra6" else {"TACL"}
+    shares = [n for v, n in venues.items() if v not in drained]
+    assert all(venues[v] < min(shares) for v in drained)
     # train_extra3 is two draws appended (each within one of equal), so its shares are within two
-    assert len(shares) == 9 and max(shares) - min(shares) <= (2 if name == "train_extra3" else 1)
+    assert len(shares) == 10 - len(drained) and max(shares) - min(shares) <= (
+        2 if name == "train_extra3" else 1
+    )
     others = {
         i
         for p in ANN.glob("*.ids")
@@ -212,7 +218,16 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
 
 @pytest.mark.parametrize(
     "name",
-    ["train", "train_more", "train_agreement", "train_extra", "train_extra2", "train_extra3", "train_extra5"],
+    [
+        "train",
+        "train_more",
+        "train_agreement",
+        "train_extra",
+        "train_extra2",
+        "train_extra3",
+        "train_extra5",
+        "train_extra6",
+    ],
 )
 def test_the_batches_follow_the_sample_order(name: str) -> None:
     order = (ANN / f"{name}.ids").read_text().split()
@@ -255,6 +270,13 @@ def test_the_fifth_extra_agreement_sample_is_two_whole_batches_of_train_extra5()
     extra = (ANN / "train_extra5.ids").read_text().split()
     agreement = (ANN / "train_extra5_agreement.ids").read_text().split()
     assert agreement == extra[280:320] + extra[880:920]
+
+
+def test_the_sixth_extra_agreement_sample_is_two_whole_batches_of_train_extra6() -> None:
+    """train_extra6_agreement re-annotates train_extra6's batches 12 and 47, in order."""
+    extra = (ANN / "train_extra6.ids").read_text().split()
+    agreement = (ANN / "train_extra6_agreement.ids").read_text().split()
+    assert agreement == extra[480:520] + extra[1880:1920]
 
 
 def test_the_sample_has_every_venue_in_equal_shares() -> None:

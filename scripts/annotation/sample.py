@@ -73,6 +73,11 @@ Rule:
   grows the sample the learned scorers are fitted on (``train_extra2`` and ``train_extra3``, 1,640) and the
   clean sample decisions are checked on; its batches ``EXTRA5_AGREEMENT_BATCHES`` are annotated a second
   time (set ``train_extra5_agreement``);
+- extra training, sixth round (salt ``train-extra6``): ``--train-extra6`` abstracts (default 2,400) by the
+  same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra5``'s
+  texts among the sets drawn before it). A set of its own (``train_extra6``), for the next teacher beside
+  the samples the current one read (its learning curve still rose with every sample); its batches
+  ``EXTRA6_AGREEMENT_BATCHES`` are annotated a second time (set ``train_extra6_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
@@ -80,7 +85,7 @@ Rule:
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
 train_extra2_agreement,train_extra3,train_extra4,train_extra4_agreement,train_extra5,
-train_extra5_agreement}.ids``
+train_extra5_agreement,train_extra6,train_extra6_agreement}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -116,6 +121,8 @@ EXTRA2_AGREEMENT_BATCHES = (5, 20)
 EXTRA4_AGREEMENT_BATCHES = (10, 25)
 #: the batches of ``train_extra5`` annotated a second time (set ``train_extra5_agreement``)
 EXTRA5_AGREEMENT_BATCHES = (7, 22)
+#: the batches of ``train_extra6`` annotated a second time (set ``train_extra6_agreement``)
+EXTRA6_AGREEMENT_BATCHES = (12, 47)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -252,6 +259,7 @@ def main() -> None:
     ap.add_argument("--train-extra3-more", type=int, default=320)
     ap.add_argument("--train-extra4", type=int, default=1200)
     ap.add_argument("--train-extra5", type=int, default=1200)
+    ap.add_argument("--train-extra6", type=int, default=2400)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -339,6 +347,10 @@ def main() -> None:
     extra4_keys = with_texts(with_texts(extra3_keys, train_extra3, texts), train_extra4, texts)
     extra5_pool = unseen_pool(pool, before, silver, extra4_keys, texts)
     train_extra5 = draw(extra5_pool, args.train_extra5, "train-extra5")
+    # a sixth round by the same rule, drawn last: train_extra5 left out by id and by text too
+    before |= set(train_extra5)
+    extra6_pool = unseen_pool(pool, before, silver, with_texts(extra4_keys, train_extra5, texts), texts)
+    train_extra6 = draw(extra6_pool, args.train_extra6, "train-extra6")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -357,6 +369,8 @@ def main() -> None:
         "train_extra4_agreement": whole_batches(train_extra4, EXTRA4_AGREEMENT_BATCHES),
         "train_extra5": train_extra5,
         "train_extra5_agreement": whole_batches(train_extra5, EXTRA5_AGREEMENT_BATCHES),
+        "train_extra6": train_extra6,
+        "train_extra6_agreement": whole_batches(train_extra6, EXTRA6_AGREEMENT_BATCHES),
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
