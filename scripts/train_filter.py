@@ -6,9 +6,8 @@
 What it does (CPU, about 6 minutes, deterministic):
 1. runs the default pipeline with the filter (and the proposal choice) off over the papers of
    ``train_attribution.training_papers(train.SCORER_SETS)`` that neither the entity model nor its
-   teacher read (``train_extra2`` and ``train_extra3``, 1,640 papers; no development set, so that they
-   judge the filter): on its own training
-   abstracts the model is right by construction;
+   teacher read (``train_extra2``, ``train_extra3`` and ``train_extra5``, 2,840 papers; no development
+   set, so that they judge the filter): on its own training abstracts the model is right by construction;
 2. labels each combined mention, and each task candidate (``learned.task_candidates``: the title's
    and the abstract's phrases no mention names), right when one of its forms is an annotated entity of
    its type (lenient names);

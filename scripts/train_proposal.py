@@ -14,8 +14,8 @@ What it does (CPU, about 8 minutes, deterministic):
 2. labels an option right when one of its forms is an annotated proposed method (lenient names);
 3. fits a logistic regression (scikit-learn, L2) over the options (in ``decide`` mode of every paper, in
    ``fill`` mode of the papers where the rules name none) and cross-validates it, 10 folds by id hash
-   (``train_attribution.fold_of``), scored on the 1,640 papers unseen by the entity model and its teacher
-   (``train_extra2``, ``train_extra3``; on its own training abstracts its mentions are too good to judge
+   (``train_attribution.fold_of``), scored on the 2,840 papers unseen by the entity model and its teacher
+   (``train_extra2``, ``train_extra3``, ``train_extra5``; on its own training abstracts its mentions are too good to judge
    by): each paper's
    choice is replayed as ``proposal.choose`` makes it and scored as ``paperkg evaluate`` scores it
    (right with an annotated proposed method: ours hits one and names only annotated methods; right
@@ -65,7 +65,7 @@ MODES = ("fill", "decide")
 THRESHOLDS = (-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.5, 1.0)
 #: ``proposal.ProposalWeights.margin`` values tried; on a tie the widest (None last) wins
 MARGINS: tuple[float | None, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, None)
-#: papers (of the 1,640 scored) the learned choice must gain over the rules to be used
+#: papers (of the 2,840 scored) the learned choice must gain over the rules to be used
 MIN_GAIN = 5
 CACHE = ROOT / "out" / "proposal_rows.pkl"
 

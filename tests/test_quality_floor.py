@@ -137,6 +137,15 @@ DEFAULT_FLOORS = {
     # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
     # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
     # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
+    # 0.19.5 (the mention filter and the proposal choice refitted on 2,840 papers instead of 1,640:
+    # train_extra5 joined their samples; the filter now acts on Metric too, gain 0.81 in cross-validation):
+    # pooled over the three dev sets Method +0.3, Metric +0.8, Task +0.1, proposed +0.6; on train_extra6
+    # (2,400 papers no model, teacher or scorer had read) Method 74.5 -> 74.9, Metric 71.8 -> 73.7, Task
+    # 60.6 -> 60.8, Dataset and proposed unchanged (2,071 against 2,071 of 2,400 right). Raised: seeds
+    # METRIC 88.5 -> 90.2, proposed 30 -> 31/34, none named 21 -> 22/23; train_dev proposed 124 -> 126/157,
+    # none named 106 -> 109/119; iclr2025_dev METRIC 71.6 -> 73.2, none named 29 -> 32/35. Lowered (a refit
+    # moves these small sets a point or two either way): seeds TASK 60.2 -> 59.3; train_dev METRIC 66.1 ->
+    # 65.5; iclr2024_dev METHOD 82.1 -> 81.9, TASK 59.3 -> 57.5 (128 gold tasks)
     # 0.18.1 (the methods the mention filter dropped are options of the proposal choice, refitted: 469 vs
     # 467 of 626 cross-validated): pooled over the three dev sets proposed 259 -> 266/331, Method 76.5 ->
     # 76.6. Raised: seeds proposed 30 -> 31/34; iclr2025_dev proposed 100 -> 106/118, iclr2024_dev 47 ->
@@ -204,35 +213,35 @@ DEFAULT_FLOORS = {
     "seeds": {
         "METHOD": 0.80,
         "DATASET": 0.95,
-        "METRIC": 0.88,
-        "TASK": 0.60,
+        "METRIC": 0.90,
+        "TASK": 0.59,
         "results": 0.99,
-        "proposed": 0.88,
-        "no_proposed": 0.91,
+        "proposed": 0.91,
+        "no_proposed": 0.95,
     },
     "train_dev": {
         "METHOD": 0.74,
         "DATASET": 0.88,
-        "METRIC": 0.66,
+        "METRIC": 0.65,
         "TASK": 0.61,
         "results": 0.92,
-        "proposed": 0.78,
-        "no_proposed": 0.89,
+        "proposed": 0.80,
+        "no_proposed": 0.91,
     },
     "iclr2025_dev": {
         "METHOD": 0.82,
         "DATASET": 0.87,
-        "METRIC": 0.71,
+        "METRIC": 0.73,
         "TASK": 0.55,
         "results": 0.90,
         "proposed": 0.93,
-        "no_proposed": 0.82,
+        "no_proposed": 0.91,
     },
     "iclr2024_dev": {
-        "METHOD": 0.82,
+        "METHOD": 0.81,
         "DATASET": 0.85,
         "METRIC": 0.69,
-        "TASK": 0.59,
+        "TASK": 0.57,
         "results": 0.93,
         "proposed": 0.94,
         "no_proposed": 0.93,
@@ -286,14 +295,18 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 87.9 and iclr2024_dev 78.9 -> 83.3; lowered: train_dev method 58.1 -> 52.4 (25/43 -> 22/42),
     # iclr2025_dev metric 74.8 -> 73.8 (77/103 -> 76/103) and baseline 61.9 -> 57.1 (13/21 -> 12/21)
     # metric raised in 0.19.2 (points after a percentage share its measure): 67.3 -> 69.1 (37/55 -> 38/55)
-    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.64, "method": 0.52, "baseline": 0.54},
+    # 0.19.5 (filter and proposal choice refitted on 2,840 papers): train_dev baseline lowered 54.5 ->
+    # 45.5 (6/11 -> 5/11: one result's baseline); iclr2025_dev method raised 87.9 -> 90.0 (123/140 ->
+    # 126/140); iclr2024_dev baseline raised 76.2 -> 81.0 (16/21 -> 17/21); train_dev dataset's floor
+    # brought up to its number, 67.9 (19/28 since 0.19.1)
+    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.67, "method": 0.52, "baseline": 0.45},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
     # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
     # dataset raised in 0.19.1 (a dataset named after a coordinated run is every member's): 82.1 -> 83.9
     # (46/56 -> 47/56)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.83, "method": 0.87, "baseline": 0.57},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.83, "method": 0.89, "baseline": 0.57},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
@@ -301,7 +314,7 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
     # method raised in 0.18.3 (as on iclr2025_dev): 77.2 -> 78.9 (88/114 -> 90/114)
     # metric raised in 0.19.2 (as on train_dev): 66.7 -> 67.8 (60/90 -> 61/90)
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.83, "baseline": 0.76},
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.83, "baseline": 0.80},
 }
 
 
