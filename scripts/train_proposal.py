@@ -15,9 +15,9 @@ What it does (CPU, about 8 minutes, deterministic):
 3. fits a logistic regression (scikit-learn, L2) over the options (in ``decide`` mode of every paper, in
    ``fill`` mode of the papers where the rules name none) and cross-validates it, 10 folds by id hash
    (``train_attribution.fold_of``), scored on the 2,840 papers unseen by the entity model and its teacher
-   (``train_extra2``, ``train_extra3``, ``train_extra5``; on its own training abstracts its mentions are too good to judge
-   by): each paper's
-   choice is replayed as ``proposal.choose`` makes it and scored as ``paperkg evaluate`` scores it
+   (``train_extra2``, ``train_extra3``, ``train_extra5``; on its own training abstracts its mentions are
+   too good to judge by): each paper's choice is replayed as ``proposal.choose`` makes it and scored as
+   ``paperkg evaluate`` scores it
    (right with an annotated proposed method: ours hits one and names only annotated methods; right
    without: we name none). Mode, C, threshold and margin (how far under the best a name the rules
    proposed may score and stay proposed; ``None``: the rules' whole choice stands) maximise the papers
