@@ -243,40 +243,22 @@ def test_the_agreement_sample_is_annotated_twice() -> None:
     assert agreement and set(agreement) <= set(train)
 
 
-def test_the_extra_agreement_sample_is_two_whole_batches_of_train_extra() -> None:
-    """train_extra_agreement re-annotates train_extra's batches 10 and 40, in order, so that its
-    annotations pair with those batches' line by line."""
-    extra = (ANN / "train_extra.ids").read_text().split()
-    agreement = (ANN / "train_extra_agreement.ids").read_text().split()
-    assert agreement == extra[400:440] + extra[1600:1640]
-
-
-def test_the_second_extra_agreement_sample_is_two_whole_batches_of_train_extra2() -> None:
-    """train_extra2_agreement re-annotates train_extra2's batches 5 and 20, in order."""
-    extra = (ANN / "train_extra2.ids").read_text().split()
-    agreement = (ANN / "train_extra2_agreement.ids").read_text().split()
-    assert agreement == extra[200:240] + extra[800:840]
-
-
-def test_the_fourth_extra_agreement_sample_is_two_whole_batches_of_train_extra4() -> None:
-    """train_extra4_agreement re-annotates train_extra4's batches 10 and 25, in order."""
-    extra = (ANN / "train_extra4.ids").read_text().split()
-    agreement = (ANN / "train_extra4_agreement.ids").read_text().split()
-    assert agreement == extra[400:440] + extra[1000:1040]
-
-
-def test_the_fifth_extra_agreement_sample_is_two_whole_batches_of_train_extra5() -> None:
-    """train_extra5_agreement re-annotates train_extra5's batches 7 and 22, in order."""
-    extra = (ANN / "train_extra5.ids").read_text().split()
-    agreement = (ANN / "train_extra5_agreement.ids").read_text().split()
-    assert agreement == extra[280:320] + extra[880:920]
-
-
-def test_the_sixth_extra_agreement_sample_is_two_whole_batches_of_train_extra6() -> None:
-    """train_extra6_agreement re-annotates train_extra6's batches 12 and 47, in order."""
-    extra = (ANN / "train_extra6.ids").read_text().split()
-    agreement = (ANN / "train_extra6_agreement.ids").read_text().split()
-    assert agreement == extra[480:520] + extra[1880:1920]
+@pytest.mark.parametrize(
+    ("name", "batches"),
+    [
+        ("train_extra", (10, 40)),
+        ("train_extra2", (5, 20)),
+        ("train_extra4", (10, 25)),
+        ("train_extra5", (7, 22)),
+        ("train_extra6", (12, 47)),
+    ],
+)
+def test_an_extra_agreement_sample_is_two_whole_batches_of_its_sample(name: str, batches: tuple) -> None:
+    """``NAME_agreement`` re-annotates two whole batches of ``NAME``, in order, so that its annotations
+    pair with those batches' line by line."""
+    extra = (ANN / f"{name}.ids").read_text().split()
+    agreement = (ANN / f"{name}_agreement.ids").read_text().split()
+    assert agreement == [i for b in batches for i in extra[40 * b : 40 * (b + 1)]]
 
 
 def test_the_sample_has_every_venue_in_equal_shares() -> None:
