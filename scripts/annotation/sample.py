@@ -338,19 +338,20 @@ def main() -> None:
     first3 = set(train_extra3)
     extra3_pool = unseen_pool(extra3_pool, first3, silver, with_texts(extra3_keys, first3, texts), texts)
     train_extra3 += draw(extra3_pool, args.train_extra3_more, "train-extra3-more")
-    # a fourth round by the same rule, drawn last: train_extra3 left out by id and by text too
+    # the fourth to sixth rounds by the same rule, each drawn last: every set before it left out by id
+    # and by text (its keys grow by each round's texts)
+    keys = with_texts(extra3_keys, train_extra3, texts)
     before |= set(train_extra3)
-    extra4_pool = unseen_pool(pool, before, silver, with_texts(extra3_keys, train_extra3, texts), texts)
-    train_extra4 = draw(extra4_pool, args.train_extra4, "train-extra4")
-    # a fifth round by the same rule, drawn last: train_extra4 left out by id and by text too
-    before |= set(train_extra4)
-    extra4_keys = with_texts(with_texts(extra3_keys, train_extra3, texts), train_extra4, texts)
-    extra5_pool = unseen_pool(pool, before, silver, extra4_keys, texts)
-    train_extra5 = draw(extra5_pool, args.train_extra5, "train-extra5")
-    # a sixth round by the same rule, drawn last: train_extra5 left out by id and by text too
-    before |= set(train_extra5)
-    extra6_pool = unseen_pool(pool, before, silver, with_texts(extra4_keys, train_extra5, texts), texts)
-    train_extra6 = draw(extra6_pool, args.train_extra6, "train-extra6")
+    rounds: dict[str, list[str]] = {}
+    for name, size in (
+        ("train_extra4", args.train_extra4),
+        ("train_extra5", args.train_extra5),
+        ("train_extra6", args.train_extra6),
+    ):
+        rounds[name] = draw(unseen_pool(pool, before, silver, keys, texts), size, name.replace("_", "-"))
+        before |= set(rounds[name])
+        keys = with_texts(keys, rounds[name], texts)
+    train_extra4, train_extra5, train_extra6 = rounds.values()
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
