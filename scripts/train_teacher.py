@@ -345,13 +345,15 @@ def silver(
     seed: int,
     labels_out: Path | None = None,
     ids: Sequence[str] | None = None,
+    passed: int = 0,
 ) -> int:
     """The teacher's entities on ``n`` of ``rows`` ((id, text), shuffled by ``seed``), none of
     ``annotated`` (by full text or first 100 characters, as the evaluation ban tells abstracts apart;
     files made before 2026-12-06 skipped by full text only); with ``ids``, only those rows, taken in that
     order before the shuffle (another teacher's labels on the same abstracts: ``--ids-from``); with
     ``labels_out``, also as ids and character offsets (``write_labels``). Several teachers label as one
-    ensemble (``Tagger``)."""
+    ensemble (``Tagger``). ``passed`` passes over the first ``passed`` abstracts a run would label, so one run
+    can be done in parts on the free hours: the parts' labels files, concatenated, are the whole run's."""
     import spacy
     from spacy.tokens import DocBin, Span
 
@@ -369,6 +371,9 @@ def silver(
         doc = nlp.make_doc(text)
         pieces = len(tagger.tokenizer([t.text for t in doc], is_split_into_words=True)["input_ids"])
         if pieces <= MAX_PIECES:
+            if passed:
+                passed -= 1
+                continue
             docs.append((pieces, rank, rid, doc))
         if len(docs) == n:
             break
@@ -444,6 +449,9 @@ def main() -> None:
     sv.add_argument("--seed", type=int, default=0)
     sv.add_argument("--labels-out", type=Path, help="also write the labels as ids and offsets (.jsonl.gz)")
     sv.add_argument(
+        "--skip", type=int, default=0, help="pass over the first SKIP a run would label (a later part of it)"
+    )
+    sv.add_argument(
         "--ids-from",
         type=Path,
         help="label only the abstracts of an earlier labels file (.jsonl.gz), in its order, then shuffle",
@@ -478,7 +486,9 @@ def main() -> None:
             with gzip.open(args.ids_from, "rt", encoding="utf-8") as fh:
                 ids = [json.loads(line)["id"] for line in fh if line.strip()]
         rows = _iter_rows(args.texts)
-        n = silver(args.teacher, rows, annotated, args.n, args.output, args.seed, args.labels_out, ids)
+        n = silver(
+            args.teacher, rows, annotated, args.n, args.output, args.seed, args.labels_out, ids, args.skip
+        )
         print(f"wrote {n} silver abstracts to {args.output}")
 
 

@@ -205,3 +205,24 @@ def test_silver_labels_the_given_ids_and_skips_an_annotated_opening(scripts, tmp
     expected = ["b:3", "b:1"]  # the given order less the skipped, then the seed-0 shuffle
     random.Random(0).shuffle(expected)
     assert got == expected
+
+
+def test_silver_in_two_parts_labels_what_one_run_labels(scripts, tmp_path, monkeypatch) -> None:
+    """``--skip``: a run done in two parts (the first N, then ``--skip N``) writes, concatenated, the
+    same labels file as the whole run; an abstract too long for the encoder is passed over in the skipped
+    part as in the whole run, not counted."""
+    _, teacher = scripts
+    monkeypatch.setattr(teacher, "load_tagger", lambda paths: _NoTags())
+    monkeypatch.setattr(teacher, "MAX_PIECES", 6)
+    rows = [(f"c:{k}", " ".join(["word"] * (9 if k % 4 == 0 else 3)) + f" {k}") for k in range(20)]
+
+    def run(name: str, n: int, skip: int) -> list[str]:
+        out = tmp_path / f"{name}.jsonl.gz"
+        teacher.silver(tmp_path / "t", iter(rows), [], n, tmp_path / f"{name}.spacy", 0, out, None, skip)
+        with gzip.open(out, "rt", encoding="utf-8") as fh:
+            return [json.loads(line)["id"] for line in fh]
+
+    whole = run("whole", 10, 0)
+    first, second = run("first", 6, 0), run("second", 4, 6)
+    assert len(whole) == 10 and first + second == whole
+    assert not any(int(i.split(":")[1]) % 4 == 0 for i in whole)  # the long ones never labelled
