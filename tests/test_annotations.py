@@ -177,6 +177,7 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
         ("train_extra4", 1200),
         ("train_extra5", 1200),
         ("train_extra6", 2400),
+        ("train_extra7", 2400),
     ],
 )
 def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstract(
@@ -194,8 +195,8 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
     # water-filled: TACL, the smallest venue, gave the 93 abstracts it had left to train_extra (none to the
     # later rounds); the rest share equally
     assert venues["TACL"] < 100
-    # TMLR, the next smallest, gave the 234 it had left to train_extra6
-    drained = {"TACL", "TMLR"} if name == "train_extra6" else {"TACL"}
+    # TMLR, the next smallest, gave the 234 it had left to train_extra6 (none to train_extra7)
+    drained = {"TACL", "TMLR"} if name in {"train_extra6", "train_extra7"} else {"TACL"}
     shares = [n for v, n in venues.items() if v not in drained]
     assert all(venues[v] < min(shares) for v in drained)
     # train_extra3 is two draws appended (each within one of equal), so its shares are within two
@@ -227,6 +228,7 @@ def test_the_extra_training_sets_hold_nothing_of_another_set_and_no_silver_abstr
         "train_extra3",
         "train_extra5",
         "train_extra6",
+        "train_extra7",
     ],
 )
 def test_the_batches_follow_the_sample_order(name: str) -> None:
@@ -251,6 +253,7 @@ def test_the_agreement_sample_is_annotated_twice() -> None:
         ("train_extra4", (10, 25)),
         ("train_extra5", (7, 22)),
         ("train_extra6", (12, 47)),
+        ("train_extra7", (9, 38)),
     ],
 )
 def test_an_extra_agreement_sample_is_two_whole_batches_of_its_sample(name: str, batches: tuple) -> None:

@@ -53,6 +53,9 @@ SETS = {
     "train_extra6": 40,
     # train_extra6's batches 12 and 47 (sample.py EXTRA6_AGREEMENT_BATCHES), annotated again from scratch
     "train_extra6_agreement": 40,
+    "train_extra7": 40,
+    # train_extra7's batches 9 and 38 (sample.py EXTRA7_AGREEMENT_BATCHES), annotated again from scratch
+    "train_extra7_agreement": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
 WORDS_OK = {"results_heldout", "iclr_results_heldout"}
