@@ -80,9 +80,10 @@ Rule:
   ``EXTRA6_AGREEMENT_BATCHES`` are annotated a second time (set ``train_extra6_agreement``);
 - extra training, seventh round (salt ``train-extra7``): ``--train-extra7`` abstracts (default 2,400) by
   the same rule, drawn after all of the above from what they left, by the same exclusions. A set of its
-  own (``train_extra7``) that no teacher reads, to grow the learned scorers' fitting sample again (their
-  refit on 2,840 instead of 1,640 papers raised held-out Metric by 2 points); its batches
-  ``EXTRA7_AGREEMENT_BATCHES`` are annotated a second time (set ``train_extra7_agreement``);
+  own (``train_extra7``), drawn to grow the learned scorers' fitting sample again; a refit on it was a
+  wash on the decision sets (README), so no model, teacher or scorer reads it: it is the clean decision
+  set for a student whose teacher read ``train_extra6``; its batches ``EXTRA7_AGREEMENT_BATCHES`` are
+  annotated a second time (set ``train_extra7_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
