@@ -345,25 +345,25 @@ def silver(
     seed: int,
     labels_out: Path | None = None,
     ids: Sequence[str] | None = None,
-    passed: int = 0,
+    skip: int = 0,
 ) -> int:
     """The teacher's entities on ``n`` of ``rows`` ((id, text), shuffled by ``seed``), none of
     ``annotated`` (by full text or first 100 characters, as the evaluation ban tells abstracts apart;
     files made before 2026-12-06 skipped by full text only); with ``ids``, only those rows, taken in that
     order before the shuffle (another teacher's labels on the same abstracts: ``--ids-from``); with
     ``labels_out``, also as ids and character offsets (``write_labels``). Several teachers label as one
-    ensemble (``Tagger``). ``passed`` passes over the first ``passed`` abstracts a run would label, so one run
+    ensemble (``Tagger``). ``skip`` passes over the first ``skip`` abstracts a run would label, so one run
     can be done in parts on the free hours: the parts' labels files, concatenated, are the whole run's."""
     import spacy
     from spacy.tokens import DocBin, Span
 
     nlp = spacy.blank("en")
     texts = list(annotated)
-    skip = ({digest(t) for t in texts}, {prefix_key(t) for t in texts})
+    annotated_keys = ({digest(t) for t in texts}, {prefix_key(t) for t in texts})
     if ids is not None:
         by_id = dict(rows)
         rows = [(i, by_id[i]) for i in ids if i in by_id]
-    pool = [(i, t) for i, t in rows if not is_banned(t, skip)]
+    pool = [(i, t) for i, t in rows if not is_banned(t, annotated_keys)]
     random.Random(seed).shuffle(pool)
     tagger = load_tagger([teacher] if isinstance(teacher, Path | str) else list(teacher))
     docs: list[tuple[int, int, str | None, Any]] = []  # (pieces, pool order, id, doc)
@@ -371,8 +371,8 @@ def silver(
         doc = nlp.make_doc(text)
         pieces = len(tagger.tokenizer([t.text for t in doc], is_split_into_words=True)["input_ids"])
         if pieces <= MAX_PIECES:
-            if passed:
-                passed -= 1
+            if skip:
+                skip -= 1
                 continue
             docs.append((pieces, rank, rid, doc))
         if len(docs) == n:
