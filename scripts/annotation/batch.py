@@ -45,16 +45,16 @@ SETS = {
     "train_extra2_agreement": 40,
     "train_extra3": 40,
     "train_extra4": 40,
-    # train_extra4's batches 10 and 25 (sample.py EXTRA4_AGREEMENT_BATCHES), annotated again from scratch
+    # train_extra4's batches 10 and 25 (sample.py LATER_ROUNDS), annotated again from scratch
     "train_extra4_agreement": 40,
     "train_extra5": 40,
-    # train_extra5's batches 7 and 22 (sample.py EXTRA5_AGREEMENT_BATCHES), annotated again from scratch
+    # train_extra5's batches 7 and 22 (sample.py LATER_ROUNDS), annotated again from scratch
     "train_extra5_agreement": 40,
     "train_extra6": 40,
-    # train_extra6's batches 12 and 47 (sample.py EXTRA6_AGREEMENT_BATCHES), annotated again from scratch
+    # train_extra6's batches 12 and 47 (sample.py LATER_ROUNDS), annotated again from scratch
     "train_extra6_agreement": 40,
     "train_extra7": 40,
-    # train_extra7's batches 9 and 38 (sample.py EXTRA7_AGREEMENT_BATCHES), annotated again from scratch
+    # train_extra7's batches 9 and 38 (sample.py LATER_ROUNDS), annotated again from scratch
     "train_extra7_agreement": 40,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.

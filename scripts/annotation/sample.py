@@ -65,24 +65,24 @@ Rule:
   the same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra3``'s
   texts among the sets drawn before it). A set of its own (``train_extra4``), for the next teacher: the
   teacher's curve still rose with each sample (the e5 teacher read ``train``, ``train_more`` and
-  ``train_extra``); its batches ``EXTRA4_AGREEMENT_BATCHES`` are annotated a second time (set
+  ``train_extra``); its batches named in ``LATER_ROUNDS`` are annotated a second time (set
   ``train_extra4_agreement``), because its 30 batches were annotated quickly and in parallel;
 - extra training, fifth round (salt ``train-extra5``): ``--train-extra5`` abstracts (default 1,200) by the
   same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra4``'s
   texts among the sets drawn before it). A set of its own (``train_extra5``) that no teacher reads: it
   grows the sample the learned scorers are fitted on (``train_extra2`` and ``train_extra3``, 1,640) and the
-  clean sample decisions are checked on; its batches ``EXTRA5_AGREEMENT_BATCHES`` are annotated a second
+  clean sample decisions are checked on; its batches named in ``LATER_ROUNDS`` are annotated a second
   time (set ``train_extra5_agreement``);
 - extra training, sixth round (salt ``train-extra6``): ``--train-extra6`` abstracts (default 2,400) by the
   same rule, drawn after all of the above from what they left, by the same exclusions (``train_extra5``'s
   texts among the sets drawn before it). A set of its own (``train_extra6``), for the next teacher beside
-  the samples the current one read (its learning curve still rose with every sample); its batches
-  ``EXTRA6_AGREEMENT_BATCHES`` are annotated a second time (set ``train_extra6_agreement``);
+  the samples the current one read (its learning curve still rose with every sample); its
+  batches named in ``LATER_ROUNDS`` are annotated a second time (set ``train_extra6_agreement``);
 - extra training, seventh round (salt ``train-extra7``): ``--train-extra7`` abstracts (default 2,400) by
   the same rule, drawn after all of the above from what they left, by the same exclusions. A set of its
   own (``train_extra7``), drawn to grow the learned scorers' fitting sample again; a refit on it was a
   wash on the decision sets (README), so no model, teacher or scorer reads it: it is the clean decision
-  set for a student whose teacher read ``train_extra6``; its batches ``EXTRA7_AGREEMENT_BATCHES`` are
+  set for a student whose teacher read ``train_extra6``; its batches named in ``LATER_ROUNDS`` are
   annotated a second time (set ``train_extra7_agreement``);
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
@@ -123,14 +123,14 @@ AGREEMENT_BATCHES = (10, 50)
 EXTRA_AGREEMENT_BATCHES = (10, 40)
 #: the batches of ``train_extra2`` annotated a second time (set ``train_extra2_agreement``)
 EXTRA2_AGREEMENT_BATCHES = (5, 20)
-#: the batches of ``train_extra4`` annotated a second time (set ``train_extra4_agreement``)
-EXTRA4_AGREEMENT_BATCHES = (10, 25)
-#: the batches of ``train_extra5`` annotated a second time (set ``train_extra5_agreement``)
-EXTRA5_AGREEMENT_BATCHES = (7, 22)
-#: the batches of ``train_extra6`` annotated a second time (set ``train_extra6_agreement``)
-EXTRA6_AGREEMENT_BATCHES = (12, 47)
-#: the batches of ``train_extra7`` annotated a second time (set ``train_extra7_agreement``)
-EXTRA7_AGREEMENT_BATCHES = (9, 38)
+#: the fourth round on, each drawn last by the training rule from what every earlier set left: (set,
+#: default size, its batches annotated a second time as set ``<set>_agreement``). A new round is one row.
+LATER_ROUNDS: tuple[tuple[str, int, tuple[int, int]], ...] = (
+    ("train_extra4", 1200, (10, 25)),
+    ("train_extra5", 1200, (7, 22)),
+    ("train_extra6", 2400, (12, 47)),
+    ("train_extra7", 2400, (9, 38)),
+)
 
 
 def _order(salt: str, rid: str) -> str:
@@ -265,10 +265,8 @@ def main() -> None:
     ap.add_argument("--train-extra2", type=int, default=1000)
     ap.add_argument("--train-extra3", type=int, default=320)
     ap.add_argument("--train-extra3-more", type=int, default=320)
-    ap.add_argument("--train-extra4", type=int, default=1200)
-    ap.add_argument("--train-extra5", type=int, default=1200)
-    ap.add_argument("--train-extra6", type=int, default=2400)
-    ap.add_argument("--train-extra7", type=int, default=2400)
+    for name, size, _ in LATER_ROUNDS:
+        ap.add_argument(f"--{name.replace('_', '-')}", type=int, default=size)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -352,16 +350,12 @@ def main() -> None:
     keys = with_texts(extra3_keys, train_extra3, texts)
     before |= set(train_extra3)
     rounds: dict[str, list[str]] = {}
-    for name, size in (
-        ("train_extra4", args.train_extra4),
-        ("train_extra5", args.train_extra5),
-        ("train_extra6", args.train_extra6),
-        ("train_extra7", args.train_extra7),
-    ):
+    for name, _, agreement in LATER_ROUNDS:
+        size = getattr(args, name)
         rounds[name] = draw(unseen_pool(pool, before, silver, keys, texts), size, name.replace("_", "-"))
+        rounds[f"{name}_agreement"] = whole_batches(rounds[name], agreement)
         before |= set(rounds[name])
         keys = with_texts(keys, rounds[name], texts)
-    train_extra4, train_extra5, train_extra6, train_extra7 = rounds.values()
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -376,14 +370,7 @@ def main() -> None:
         "train_extra2": train_extra2,
         "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
         "train_extra3": train_extra3,
-        "train_extra4": train_extra4,
-        "train_extra4_agreement": whole_batches(train_extra4, EXTRA4_AGREEMENT_BATCHES),
-        "train_extra5": train_extra5,
-        "train_extra5_agreement": whole_batches(train_extra5, EXTRA5_AGREEMENT_BATCHES),
-        "train_extra6": train_extra6,
-        "train_extra6_agreement": whole_batches(train_extra6, EXTRA6_AGREEMENT_BATCHES),
-        "train_extra7": train_extra7,
-        "train_extra7_agreement": whole_batches(train_extra7, EXTRA7_AGREEMENT_BATCHES),
+        **rounds,
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
