@@ -56,9 +56,10 @@ SETS = {
     "train_extra7": 40,
     # train_extra7's batches 9 and 38 (sample.py LATER_ROUNDS), annotated again from scratch
     "train_extra7_agreement": 40,
+    "xvenue_results_heldout": 25,
 }
 # Sets whose annotators record numbers written in words ("twice as fast"): their evidence may hold words.
-WORDS_OK = {"results_heldout", "iclr_results_heldout"}
+WORDS_OK = {"results_heldout", "iclr_results_heldout", "xvenue_results_heldout"}
 NUMBER_WORDS = re.compile(
     r"\b(?:twice|thrice|double[sd]?|doubling|triple[sd]?|half|halve[sd]?|halving|third|quarter|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty|hundred|"

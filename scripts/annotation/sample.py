@@ -84,6 +84,13 @@ Rule:
   wash on the decision sets (README), so no model, teacher or scorer reads it: it is the clean decision
   set for a student whose teacher read ``train_extra6``; its batches named in ``LATER_ROUNDS`` are
   annotated a second time (set ``train_extra7_agreement``);
+- cross-venue comparison-rich held-out (salt ``xvenue-results``): ``--xvenue-results`` non-ICLR abstracts
+  (default 100) that report a number and hold at least two comparison cues (``comparison_rich``), by the
+  cross-venue rule, drawn after all of the above from what they left, none the teacher labelled, none
+  whose text matches an evaluation abstract or, by full hash or first 100 characters, an abstract of any
+  set drawn before it. A set of its own (``xvenue_results_heldout``), annotated from scratch, never tuned
+  on; made because the cross-venue held-out sets held 18 named baselines and 39 named metrics, and issue
+  11 decides a target for other venues only on a set with at least 50;
 - agreement sample: the ids of training batches ``AGREEMENT_BATCHES``, annotated a second time from
   scratch by other annotators (set ``train_agreement``), to measure how consistently the training corpus
   itself is annotated.
@@ -91,7 +98,8 @@ Rule:
 Writes ``data/annotations/{xvenue_heldout,train,results_heldout,train_more,train_agreement,iclr_heldout,
 iclr_results_heldout,xvenue_heldout_more,train_extra,train_extra_agreement,train_extra2,
 train_extra2_agreement,train_extra3,train_extra4,train_extra4_agreement,train_extra5,
-train_extra5_agreement,train_extra6,train_extra6_agreement,train_extra7,train_extra7_agreement}.ids``
+train_extra5_agreement,train_extra6,train_extra6_agreement,train_extra7,train_extra7_agreement,
+xvenue_results_heldout}.ids``
 (one id per line, in batch order: ids interleave venues so that every batch of 40 covers the corpus).
 
     python scripts/annotation/sample.py
@@ -267,6 +275,7 @@ def main() -> None:
     ap.add_argument("--train-extra3-more", type=int, default=320)
     for name, size, _ in LATER_ROUNDS:
         ap.add_argument(f"--{name.replace('_', '-')}", type=int, default=size)
+    ap.add_argument("--xvenue-results", type=int, default=100)
     args = ap.parse_args()
     excluded = eval_exclude_hashes(SHARED / "eval-exclude.sha256")
     gold = project_gold_ids()
@@ -356,6 +365,13 @@ def main() -> None:
         rounds[f"{name}_agreement"] = whole_batches(rounds[name], agreement)
         before |= set(rounds[name])
         keys = with_texts(keys, rounds[name], texts)
+    # comparison-rich cross-venue abstracts, drawn last, for a held-out set: every set before it left out
+    # by id and by text, none the teacher labelled
+    rich_xvenue = {
+        v: {y: [i for i in ids if comparison_rich(texts[i])] for y, ids in ys.items()}
+        for v, ys in unseen_pool(non_iclr_pool, before, silver, keys, texts).items()
+    }
+    xvenue_results = draw(rich_xvenue, args.xvenue_results, "xvenue-results")
     drawn = {
         "xvenue_heldout": xvenue,
         "train": train,
@@ -371,6 +387,7 @@ def main() -> None:
         "train_extra2_agreement": whole_batches(train_extra2, EXTRA2_AGREEMENT_BATCHES),
         "train_extra3": train_extra3,
         **rounds,
+        "xvenue_results_heldout": xvenue_results,
     }
     pool_size = sum(len(ids) for years in pool.values() for ids in years.values())
     OUT.mkdir(parents=True, exist_ok=True)
