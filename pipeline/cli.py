@@ -437,7 +437,7 @@ def evaluate(
         "--sets",
         help="Comma-separated: seeds (bundled), train_dev, iclr2025_dev and iclr2024_dev (development), "
         "iclr2024_heldout, iclr2024_test, iclr_heldout, iclr_results_heldout, xvenue_heldout, "
-        "xvenue_heldout_more and results_heldout (held-out tests), "
+        "xvenue_heldout_more, xvenue_results_heldout and results_heldout (held-out tests), "
         "scierc, scier, scier_ood "
         "(peer test splits); all but seeds read ../shared and are skipped without it.",
     ),

@@ -54,6 +54,7 @@ ALL_SETS = (
     "iclr_heldout",
     "iclr_results_heldout",
     "xvenue_heldout_more",
+    "xvenue_results_heldout",
     "train_dev",
     "scierc",
     "scier",
@@ -128,6 +129,11 @@ CORPUS_GOLD["xvenue_heldout_more"] = _annotated(
     "held-out test: 100 more abstracts of the nine non-ICLR venues, none the entity model trained on (gold "
     "or silver), annotated from scratch; never used to tune",
 )
+CORPUS_GOLD["xvenue_results_heldout"] = _annotated(
+    "xvenue_results_heldout",
+    "held-out test: 100 comparison-rich abstracts of the non-ICLR venues, none the entity model trained on "
+    "(gold or silver), annotated from scratch; never used to tune",
+)
 CORPUS_GOLD["train_dev"] = _annotated(
     "train",
     "development split of the training corpus (one abstract in ten, by id): picks model and combination",
@@ -141,7 +147,7 @@ RESULT_ATTRS = ("kind", "metric", "dataset", "method", "baseline")
 #: sets reported together as one number, each with a 95% interval (``bootstrap``): the development
 #: sets the pipeline is decided on, the ICLR held-out sets and every held-out set
 _HELD_OUT_ICLR = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout")
-_HELD_OUT_XVENUE = ("xvenue_heldout", "xvenue_heldout_more")
+_HELD_OUT_XVENUE = ("xvenue_heldout", "xvenue_heldout_more", "xvenue_results_heldout")
 POOLS: dict[str, tuple[str, ...]] = {
     "dev": ("train_dev", "iclr2025_dev", "iclr2024_dev"),
     "heldout_iclr": _HELD_OUT_ICLR,

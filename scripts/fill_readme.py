@@ -27,6 +27,7 @@ LABELS = {
     "iclr_results_heldout": "**ICLR held-out, 2018-2025, comparison-rich (100; never tuned on)**",
     "xvenue_heldout": "**cross-venue held-out, 9 non-ICLR venues (100; never tuned on)**",
     "xvenue_heldout_more": "**cross-venue held-out, 100 more (never tuned on)**",
+    "xvenue_results_heldout": "**cross-venue held-out, comparison-rich (100; never tuned on)**",
     "results_heldout": "**comparison-rich held-out, all 10 venues (200; never tuned on)**",
     "train_dev": "training corpus, dev split (one in ten; picks the model and the combination)",
     "scierc": "SciERC test (100)",
@@ -44,10 +45,11 @@ GUIDELINE_SETS = (
     "iclr_results_heldout",
     "xvenue_heldout",
     "xvenue_heldout_more",
+    "xvenue_results_heldout",
     "results_heldout",
 )
 HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout")
-XVENUE = ("xvenue_heldout", "xvenue_heldout_more")
+XVENUE = ("xvenue_heldout", "xvenue_heldout_more", "xvenue_results_heldout")
 ALL_HELD_OUT = (*HELD_OUT, *XVENUE, "results_heldout")
 
 READING = [

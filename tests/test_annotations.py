@@ -168,6 +168,28 @@ def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
     assert all(train.is_banned(corpus[i], keys) for i in drawn)
 
 
+def test_the_cross_venue_results_set_is_comparison_rich_and_holds_no_abstract_of_another_set(
+    corpus: dict[str, str],
+) -> None:
+    """``xvenue_results_heldout`` was drawn last of all: non-ICLR, comparison-rich, no id or text of any
+    other set, none the teacher labelled, none kept for the independent evaluation, and training's default
+    keys ban every one of its texts (so no later model or scorer reads it)."""
+    name = "xvenue_results_heldout"
+    drawn = (ANN / f"{name}.ids").read_text().split()
+    assert drawn == _ids(name) and len(drawn) == 100 and not [i for i in drawn if i.startswith("ICLR")]
+    rich = [i for i in drawn if _RESULT_NUMBER.search(corpus[i]) and len(_COMPARISON.findall(corpus[i])) >= 2]
+    assert rich == drawn
+    others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
+    assert not others & set(drawn)
+    assert not _same_texts(corpus, drawn, others)
+    silver = _silver_ids()
+    assert silver and not silver & set(drawn)
+    assert not {_digest(corpus[i]) for i in drawn} & _excluded()
+    train = load_script("scripts/train.py")
+    keys = train.evaluation_keys()
+    assert all(train.is_banned(corpus[i], keys) for i in drawn)
+
+
 @pytest.mark.parametrize(
     ("name", "size"),
     [
@@ -288,6 +310,7 @@ def test_no_silver_label_is_on_an_abstract_kept_for_evaluation(corpus: dict[str,
             "iclr_heldout",
             "iclr_results_heldout",
             "xvenue_heldout_more",
+            "xvenue_results_heldout",
         )
         for i in _ids(name)
     }

@@ -41,6 +41,7 @@ def test_scorers_read_every_training_sample_and_the_model_only_the_first():
         "iclr_heldout",
         "iclr_results_heldout",
         "xvenue_heldout_more",
+        "xvenue_results_heldout",
     }
 
 
