@@ -114,7 +114,7 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from batch import SETS  # scripts/annotation/batch.py, beside this script
@@ -236,16 +236,15 @@ def with_texts(keys: Keys, ids: Iterable[str], texts: dict[str, str]) -> Keys:
     return keys[0] | {digest(texts[i]) for i in ids}, keys[1] | {prefix_key(texts[i]) for i in ids}
 
 
+def where(pool: Pool, keep: Callable[[str], bool]) -> Pool:
+    """``pool`` with only the ids ``keep`` accepts, venues and years as they were."""
+    return {v: {y: [i for i in ids if keep(i)] for y, ids in ys.items()} for v, ys in pool.items()}
+
+
 def unseen_pool(pool: Pool, taken: set[str], silver: set[str], keys: Keys, texts: dict[str, str]) -> Pool:
     """``pool`` less the ids ``taken``, the abstracts the teacher labelled (``silver``) and every abstract
     whose text ``keys`` ban: what a set drawn after the others may hold."""
-    return {
-        v: {
-            y: [i for i in ids if i not in taken and i not in silver and not is_banned(texts[i], keys)]
-            for y, ids in ys.items()
-        }
-        for v, ys in pool.items()
-    }
+    return where(pool, lambda i: i not in taken and i not in silver and not is_banned(texts[i], keys))
 
 
 def whole_batches(sample: list[str], batches: Iterable[int]) -> list[str]:
@@ -297,21 +296,15 @@ def main() -> None:
     non_iclr = {v: ys for v, ys in pool.items() if v != "ICLR"}
     xvenue = draw(non_iclr, args.xvenue, "xvenue")
     taken = set(xvenue)
-    rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
-    train = draw(rest, args.train, "train")
+    train = draw(where(pool, lambda i: i not in taken), args.train, "train")
     taken |= set(train)
-    rich = {
-        v: {y: [i for i in ids if i not in taken and comparison_rich(texts[i])] for y, ids in ys.items()}
-        for v, ys in pool.items()
-    }
+    rich = where(pool, lambda i: i not in taken and comparison_rich(texts[i]))
     results = draw(rich, args.results, "results")
     # a second draw, appended, when the first held too few named baselines (the first 120 stay as they were)
     first = set(results)
-    rich = {v: {y: [i for i in ids if i not in first] for y, ids in ys.items()} for v, ys in rich.items()}
-    results += draw(rich, args.results_more, "results-more")
+    results += draw(where(rich, lambda i: i not in first), args.results_more, "results-more")
     taken |= set(results)
-    rest = {v: {y: [i for i in ids if i not in taken] for y, ids in ys.items()} for v, ys in pool.items()}
-    train_more = draw(rest, args.train_more, "train-more")
+    train_more = draw(where(pool, lambda i: i not in taken), args.train_more, "train-more")
     taken |= set(train_more)
     keys = evaluation_keys(held_out=("xvenue_heldout", "results_heldout"))  # the sets drawn before it
     silver = silver_ids()
@@ -319,12 +312,7 @@ def main() -> None:
     iclr_heldout = draw(iclr, args.iclr_heldout, "iclr-heldout")
     # the same pool minus that draw, comparison-rich only; drawn last, so nothing before it changes
     first_iclr = set(iclr_heldout)
-    iclr_rich = {
-        "ICLR": {
-            y: [i for i in ids if i not in first_iclr and comparison_rich(texts[i])]
-            for y, ids in iclr["ICLR"].items()
-        }
-    }
+    iclr_rich = where(iclr, lambda i: i not in first_iclr and comparison_rich(texts[i]))
     iclr_results = draw(iclr_rich, args.iclr_results, "iclr-results")
     # more cross-venue abstracts, drawn last: every set before it left out by id and by text (the
     # evaluation keys above, plus the full hash and first 100 characters of every abstract drawn since)
@@ -367,10 +355,9 @@ def main() -> None:
         keys = with_texts(keys, rounds[name], texts)
     # comparison-rich cross-venue abstracts, drawn last, for a held-out set: every set before it left out
     # by id and by text, none the teacher labelled
-    rich_xvenue = {
-        v: {y: [i for i in ids if comparison_rich(texts[i])] for y, ids in ys.items()}
-        for v, ys in unseen_pool(non_iclr_pool, before, silver, keys, texts).items()
-    }
+    rich_xvenue = where(
+        unseen_pool(non_iclr_pool, before, silver, keys, texts), lambda i: comparison_rich(texts[i])
+    )
     xvenue_results = draw(rich_xvenue, args.xvenue_results, "xvenue-results")
     drawn = {
         "xvenue_heldout": xvenue,
