@@ -318,8 +318,7 @@ def main() -> None:
     # evaluation keys above, plus the full hash and first 100 characters of every abstract drawn since)
     before = taken | set(iclr_heldout) | set(iclr_results)
     later_keys = with_texts(keys, before, texts)
-    non_iclr_pool = {v: ys for v, ys in pool.items() if v != "ICLR"}
-    xvenue_pool = unseen_pool(non_iclr_pool, before, silver, later_keys, texts)
+    xvenue_pool = unseen_pool(non_iclr, before, silver, later_keys, texts)
     xvenue_more = draw(xvenue_pool, args.xvenue_more, "xvenue-more")
     # more training abstracts, drawn last by the training rule: every set before it left out by id and by
     # text, and no abstract the teacher labelled (the committed silver labels stay valid beside them)
@@ -356,7 +355,7 @@ def main() -> None:
     # comparison-rich cross-venue abstracts, drawn last, for a held-out set: every set before it left out
     # by id and by text, none the teacher labelled
     rich_xvenue = where(
-        unseen_pool(non_iclr_pool, before, silver, keys, texts), lambda i: comparison_rich(texts[i])
+        unseen_pool(non_iclr, before, silver, keys, texts), lambda i: comparison_rich(texts[i])
     )
     xvenue_results = draw(rich_xvenue, args.xvenue_results, "xvenue-results")
     drawn = {
