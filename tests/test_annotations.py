@@ -146,39 +146,12 @@ def test_the_iclr_held_out_sets_hold_no_abstract_the_model_or_the_scorers_learne
         assert rich == iclr
 
 
-def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
-    corpus: dict[str, str],
-) -> None:
-    """``xvenue_heldout_more`` was drawn last: nine non-ICLR venues in equal shares, no id or text of any
-    other set, none the teacher labelled, and training's default keys ban every one of its texts."""
-    from collections import Counter
-
-    name = "xvenue_heldout_more"
+def _cross_venue_set_apart_from_every_other(corpus: dict[str, str], name: str) -> list[str]:
+    """The ids of the cross-venue held-out set ``name``, after asserting what every such set drawn last
+    holds: 100 annotated non-ICLR abstracts, no id or text of any other set, none the teacher labelled,
+    none kept for the independent evaluation, every text banned by training's default keys."""
     drawn = (ANN / f"{name}.ids").read_text().split()
     assert drawn == _ids(name) and len(drawn) == 100 and not [i for i in drawn if i.startswith("ICLR")]
-    venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in drawn)
-    assert len(venues) == 9 and max(venues.values()) - min(venues.values()) <= 1
-    others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
-    assert not others & set(drawn)
-    assert not _same_texts(corpus, drawn, others)
-    train = load_script("scripts/train.py")
-    silver = _silver_ids()
-    assert silver and not silver & set(drawn)
-    keys = train.evaluation_keys()
-    assert all(train.is_banned(corpus[i], keys) for i in drawn)
-
-
-def test_the_cross_venue_results_set_is_comparison_rich_and_holds_no_abstract_of_another_set(
-    corpus: dict[str, str],
-) -> None:
-    """``xvenue_results_heldout`` was drawn last of all: non-ICLR, comparison-rich, no id or text of any
-    other set, none the teacher labelled, none kept for the independent evaluation, and training's default
-    keys ban every one of its texts (so no later model or scorer reads it)."""
-    name = "xvenue_results_heldout"
-    drawn = (ANN / f"{name}.ids").read_text().split()
-    assert drawn == _ids(name) and len(drawn) == 100 and not [i for i in drawn if i.startswith("ICLR")]
-    rich = [i for i in drawn if _RESULT_NUMBER.search(corpus[i]) and len(_COMPARISON.findall(corpus[i])) >= 2]
-    assert rich == drawn
     others = {i for p in ANN.glob("*.ids") if p.stem != name for i in p.read_text().split()}
     assert not others & set(drawn)
     assert not _same_texts(corpus, drawn, others)
@@ -188,6 +161,30 @@ def test_the_cross_venue_results_set_is_comparison_rich_and_holds_no_abstract_of
     train = load_script("scripts/train.py")
     keys = train.evaluation_keys()
     assert all(train.is_banned(corpus[i], keys) for i in drawn)
+    return drawn
+
+
+def test_the_second_cross_venue_set_holds_no_abstract_of_a_set_drawn_before_it(
+    corpus: dict[str, str],
+) -> None:
+    """``xvenue_heldout_more`` was drawn last: nine non-ICLR venues in equal shares, no id or text of any
+    other set, none the teacher labelled, and training's default keys ban every one of its texts."""
+    from collections import Counter
+
+    drawn = _cross_venue_set_apart_from_every_other(corpus, "xvenue_heldout_more")
+    venues = Counter(i.split(":", 1)[0].rstrip("0123456789") for i in drawn)
+    assert len(venues) == 9 and max(venues.values()) - min(venues.values()) <= 1
+
+
+def test_the_cross_venue_results_set_is_comparison_rich_and_holds_no_abstract_of_another_set(
+    corpus: dict[str, str],
+) -> None:
+    """``xvenue_results_heldout`` was drawn last of all: non-ICLR, comparison-rich, no id or text of any
+    other set, none the teacher labelled, none kept for the independent evaluation, and training's default
+    keys ban every one of its texts (so no later model or scorer reads it)."""
+    drawn = _cross_venue_set_apart_from_every_other(corpus, "xvenue_results_heldout")
+    rich = [i for i in drawn if _RESULT_NUMBER.search(corpus[i]) and len(_COMPARISON.findall(corpus[i])) >= 2]
+    assert rich == drawn
 
 
 @pytest.mark.parametrize(

@@ -137,17 +137,17 @@ def test_a_held_out_set_new_since_the_earlier_report_shows_this_versions_numbers
     old_set = [ln for ln in lines if ln.startswith(f"| {fill.LABELS['xvenue_heldout']} |")]
     assert old_set and "75.0 → 88.9" in old_set[0] and "7/10 → 9/10" in old_set[0]
     pool = [ln for ln in lines if "all held-out pooled" in ln]
-    n = len(fill.ALL_HELD_OUT)  # every held-out set's 9 of 10, pooled
+    n_sets = len(fill.ALL_HELD_OUT)  # every held-out set's 9 of 10, pooled
     assert (
         len(pool) == 1
         and "→" not in pool[0]
-        and f"**{9 * n}/{10 * n}**" in pool[0]
+        and f"**{9 * n_sets}/{10 * n_sets}**" in pool[0]
         and fill.NEW_ROW in pool[0]
     )
     # the sets both reports scored, pooled like for like (no n_papers in these entries: 0 abstracts)
     both = [ln for ln in lines if "both scored" in ln]
-    n = len(fill.ALL_HELD_OUT) - 1  # the sets both scored: all but iclr_heldout
-    assert len(both) == 1 and f"**{7 * n}/{10 * n} → {9 * n}/{10 * n}**" in both[0]
+    n_both = n_sets - 1  # the sets both scored: all but iclr_heldout
+    assert len(both) == 1 and f"**{7 * n_both}/{10 * n_both} → {9 * n_both}/{10 * n_both}**" in both[0]
 
 
 def test_the_targets_table_says_met_only_where_the_whole_interval_clears_the_target() -> None:
