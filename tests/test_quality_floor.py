@@ -137,6 +137,16 @@ DEFAULT_FLOORS = {
     # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
     # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
     # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
+    # 0.19.6 (datasets by ``vote``: a rule dataset stays only where the entity model marks it, and the
+    # model's own datasets stay unlisted; every scorer refitted behind it, as scripts/train.py step 7 does):
+    # on train_extra6 + train_extra7 (4,800 papers no model, teacher or scorer read) Dataset 81.5 -> 81.9
+    # and 84.4 -> 85.4, Metric 73.7 -> 73.3 and 71.5 -> 70.7 (the refit), proposed 2,321 -> 2,332 of
+    # 2,768; pooled over the three dev sets Dataset +1.1, Method +0.3, Metric +0.1, Task +0.3. Raised:
+    # train_dev DATASET 88.4 -> 89.3; iclr2025_dev METHOD 82.6 -> 83.6, DATASET 87.1 -> 89.3; iclr2024_dev
+    # METHOD 81.9 -> 82.9, TASK 57.5 -> 59.4. Lowered (the refit, the eleventh time): iclr2025_dev METRIC
+    # 73.2 -> 72.6 (one metric of 83), none named 32 -> 31/35; iclr2024_dev none named 15 -> 14/16 (the
+    # proposal choice is right on 11 more of the 2,768 decision papers that have a contribution, and on as
+    # many of the 2,032 without one, 1,792)
     # 0.19.5 (the mention filter and the proposal choice refitted on 2,840 papers instead of 1,640:
     # train_extra5 joined their samples; the filter now acts on Metric too, gain 0.81 in cross-validation):
     # pooled over the three dev sets Method +0.3, Metric +0.8, Task +0.1, proposed +0.6; on train_extra6
@@ -221,7 +231,7 @@ DEFAULT_FLOORS = {
     },
     "train_dev": {
         "METHOD": 0.74,
-        "DATASET": 0.88,
+        "DATASET": 0.89,
         "METRIC": 0.65,
         "TASK": 0.61,
         "results": 0.92,
@@ -229,22 +239,22 @@ DEFAULT_FLOORS = {
         "no_proposed": 0.91,
     },
     "iclr2025_dev": {
-        "METHOD": 0.82,
-        "DATASET": 0.87,
-        "METRIC": 0.73,
+        "METHOD": 0.83,
+        "DATASET": 0.89,
+        "METRIC": 0.72,
         "TASK": 0.55,
         "results": 0.90,
         "proposed": 0.93,
-        "no_proposed": 0.91,
+        "no_proposed": 0.88,
     },
     "iclr2024_dev": {
-        "METHOD": 0.81,
+        "METHOD": 0.82,
         "DATASET": 0.85,
         "METRIC": 0.69,
-        "TASK": 0.57,
+        "TASK": 0.59,
         "results": 0.93,
         "proposed": 0.94,
-        "no_proposed": 0.93,
+        "no_proposed": 0.87,
     },
 }
 
@@ -306,7 +316,7 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
     # dataset raised in 0.19.1 (a dataset named after a coordinated run is every member's): 82.1 -> 83.9
     # (46/56 -> 47/56)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.83, "method": 0.89, "baseline": 0.57},
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.87, "method": 0.91, "baseline": 0.57},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
@@ -314,7 +324,10 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # "Frame Sequential Text Decomposer", which the refitted proposal choice (above) calls the contribution
     # method raised in 0.18.3 (as on iclr2025_dev): 77.2 -> 78.9 (88/114 -> 90/114)
     # metric raised in 0.19.2 (as on train_dev): 66.7 -> 67.8 (60/90 -> 61/90)
-    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.83, "baseline": 0.80},
+    # 0.19.6 (scorers refitted behind the datasets' vote): baseline lowered 81.0 -> 76.2 (17/21 -> 16/21:
+    # one result's baseline); iclr2025_dev dataset raised 83.9 -> 87.5 (47/56 -> 49/56), method 90.0 ->
+    # 91.4 (126/140 -> 128/140)
+    "iclr2024_dev": {"kind": 0.97, "metric": 0.67, "dataset": 0.88, "method": 0.83, "baseline": 0.76},
 }
 
 

@@ -39,10 +39,13 @@ from .spans import occurrences, split_label
 STRATEGIES = ("rules", "model", "union", "vote", "rules+known", "model+strong")
 #: the measured best per type on the development sets (``scripts/choose_combination.py``; the README's
 #: "Trained entity model" section has the table): lenient F1 per type, and for methods F1 and the
-#: proposed-method accuracy together (the method strategy decides both)
+#: proposed-method accuracy together (the method strategy decides both). Datasets by ``vote`` since 0.19.6
+#: (``rules+known`` before): on 4,800 annotated training abstracts no model or scorer read, dropping the
+#: rules' datasets the model marks nowhere and keeping its datasets no gazetteer lists gave 17 more right
+#: and 23 fewer wrong (F1 83.0 -> 83.8), and Dataset +1.0 on the dev sets
 DEFAULT_STRATEGY: Mapping[str, str] = {
     "METHOD": "model+strong",
-    "DATASET": "rules+known",
+    "DATASET": "vote",
     "METRIC": "model+strong",
     "TASK": "model+strong",
 }
