@@ -137,6 +137,12 @@ DEFAULT_FLOORS = {
     # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
     # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
     # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
+    # 0.19.7 (the combination keeps every model task, no longer the first four: the mention filter decides
+    # how many stay; every scorer refitted): Task on train_extra6 60.6 -> 61.1, train_extra7 60.6 -> 61.5,
+    # pooled dev +1.0 (paired interval +0.0 to +1.9); Method, Dataset, Metric as they were. Raised:
+    # train_dev TASK 62.9 -> 64.1 (8 more right), iclr2025_dev TASK 55.1 -> 57.0 (6 more right). Lowered:
+    # seeds TASK 59.9 -> 58.7 (one right task of 96 swapped for a wrong one), iclr2024_dev TASK 59.4 ->
+    # 58.0 (two of 136; 0.19.5 had 57.5)
     # 0.19.6 (datasets by ``vote``: a rule dataset stays only where the entity model marks it, and the
     # model's own datasets stay unlisted; every scorer refitted behind it, as scripts/train.py step 7 does):
     # on train_extra6 + train_extra7 (4,800 papers no model, teacher or scorer read) Dataset 81.5 -> 81.9
@@ -224,7 +230,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.80,
         "DATASET": 0.95,
         "METRIC": 0.90,
-        "TASK": 0.59,
+        "TASK": 0.58,
         "results": 0.99,
         "proposed": 0.91,
         "no_proposed": 0.95,
@@ -233,7 +239,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.74,
         "DATASET": 0.89,
         "METRIC": 0.65,
-        "TASK": 0.61,
+        "TASK": 0.64,
         "results": 0.92,
         "proposed": 0.80,
         "no_proposed": 0.91,
@@ -242,7 +248,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.83,
         "DATASET": 0.89,
         "METRIC": 0.72,
-        "TASK": 0.55,
+        "TASK": 0.56,
         "results": 0.90,
         "proposed": 0.93,
         "no_proposed": 0.88,
@@ -251,7 +257,7 @@ DEFAULT_FLOORS = {
         "METHOD": 0.82,
         "DATASET": 0.85,
         "METRIC": 0.69,
-        "TASK": 0.59,
+        "TASK": 0.58,
         "results": 0.93,
         "proposed": 0.94,
         "no_proposed": 0.87,
@@ -309,7 +315,8 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 45.5 (6/11 -> 5/11: one result's baseline); iclr2025_dev method raised 87.9 -> 90.0 (123/140 ->
     # 126/140); iclr2024_dev baseline raised 76.2 -> 81.0 (16/21 -> 17/21); train_dev dataset's floor
     # brought up to its number, 67.9 (19/28 since 0.19.1)
-    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.67, "method": 0.52, "baseline": 0.45},
+    # 0.19.7 (no cap on the model's tasks, scorers refitted): baseline raised 45.5 -> 54.5 (5/11 -> 6/11)
+    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.67, "method": 0.52, "baseline": 0.54},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's

@@ -50,7 +50,6 @@ DEFAULT_STRATEGY: Mapping[str, str] = {
     "TASK": "model+strong",
 }
 DEFAULT_ROLE_SOURCE = "rules"
-MAX_MODEL_TASKS = 4
 
 
 def _forms_at(text: str, m: EntityMention) -> list[tuple[int, int]]:
@@ -187,12 +186,10 @@ def combine(
         rules = [m for m in rule_mentions if m.type is etype]
         mine = [m for m in model if m.type is etype]
         fresh = [m for m in mine if not _overlaps(model_at[id(m)], all_rule_spans)]
-        if etype is EntityType.TASK:
-            fresh = fresh[:MAX_MODEL_TASKS]
         if how == "rules":
             out += rules
         elif how == "model":
-            out += mine[:MAX_MODEL_TASKS] if etype is EntityType.TASK else mine
+            out += mine
         elif how == "union":
             out += rules + fresh
         elif how == "rules+known":
@@ -214,5 +211,5 @@ def combine(
             ]
             strong_spans = [s for m in strong if not m.in_title for s in rule_spans[id(m)]]
             kept = [_not_proposed(m) for m in mine if not _overlaps(model_at[id(m)], strong_spans)]
-            out += (kept[:MAX_MODEL_TASKS] if etype is EntityType.TASK else kept) + strong
+            out += kept + strong
     return sorted(out, key=lambda m: (m.start, m.type.value, m.end))
