@@ -137,6 +137,13 @@ DEFAULT_FLOORS = {
     # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
     # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
     # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
+    # 0.19.8 (the mention filter acts on datasets too: +1.6 F1 in its cross-validation; scorers refitted):
+    # Dataset on train_extra6 81.9 -> 83.7 and train_extra7 85.4 -> 87.5 (every venue of the two up), pooled
+    # dev +0.5 (-1.0 to +2.1). Raised: train_dev DATASET 89.3 -> 91.6 (11 fewer wrong). Lowered (the fourth
+    # try of a dataset filter, the first on evidence large enough to outweigh these): seeds DATASET 96.2
+    # -> 94.1 (one of 26), iclr2025_dev DATASET 89.3 -> 88.9 and iclr2024_dev 85.9 -> 83.7 (rules tuned
+    # on them found names the filter now drops: 10 right and 8 wrong, of 185 gold datasets), and the
+    # refitted proposal choice iclr2025_dev none named 31 -> 30/35
     # 0.19.7 (the combination keeps every model task, no longer the first four: the mention filter decides
     # how many stay; every scorer refitted): Task on train_extra6 60.6 -> 61.1, train_extra7 60.6 -> 61.5,
     # pooled dev +1.0 (paired interval +0.0 to +1.9); Method, Dataset, Metric as they were. Raised:
@@ -228,7 +235,7 @@ DEFAULT_FLOORS = {
     # and not worse without one, where 0.10.0's weights were 52 more with one but 26 fewer without one
     "seeds": {
         "METHOD": 0.80,
-        "DATASET": 0.95,
+        "DATASET": 0.94,
         "METRIC": 0.90,
         "TASK": 0.58,
         "results": 0.99,
@@ -237,7 +244,7 @@ DEFAULT_FLOORS = {
     },
     "train_dev": {
         "METHOD": 0.74,
-        "DATASET": 0.89,
+        "DATASET": 0.91,
         "METRIC": 0.65,
         "TASK": 0.64,
         "results": 0.92,
@@ -246,16 +253,16 @@ DEFAULT_FLOORS = {
     },
     "iclr2025_dev": {
         "METHOD": 0.83,
-        "DATASET": 0.89,
+        "DATASET": 0.88,
         "METRIC": 0.72,
         "TASK": 0.56,
         "results": 0.90,
         "proposed": 0.93,
-        "no_proposed": 0.88,
+        "no_proposed": 0.85,
     },
     "iclr2024_dev": {
         "METHOD": 0.82,
-        "DATASET": 0.85,
+        "DATASET": 0.83,
         "METRIC": 0.69,
         "TASK": 0.58,
         "results": 0.93,
@@ -323,7 +330,9 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # contribution more often): 84.8 -> 85.5 (117/138 -> 118/138)
     # dataset raised in 0.19.1 (a dataset named after a coordinated run is every member's): 82.1 -> 83.9
     # (46/56 -> 47/56)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.87, "method": 0.91, "baseline": 0.57},
+    # 0.19.8 (datasets filtered): dataset lowered 87.5 -> 80.4 (49/56 -> 45/56: a dropped dataset is no
+    # longer there for a result to point at; on train_extra6 + train_extra7 499 -> 500 of 654 right)
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.80, "method": 0.91, "baseline": 0.57},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2
