@@ -197,8 +197,9 @@ def test_rules_plus_known_adds_only_the_models_datasets_the_gazetteer_lists() ->
 
 def test_by_default_a_dataset_needs_the_models_support_or_is_the_models_own() -> None:
     """Datasets are decided by ``vote`` since 0.19.6 (4,800 training abstracts no scorer read: Dataset
-    F1 83.0 -> 83.8): a rule dataset the model marks nowhere is dropped, a model dataset no rule found
-    stays even when no gazetteer lists it, and a title mention stays without the model."""
+    F1 83.0 -> 83.8): a rule dataset the model marks nowhere is dropped, one it marks as anything stays
+    (the rules' type wins), a model dataset no rule found stays even when no gazetteer lists it, and a
+    title mention stays without the model."""
     text = "We test on Plugh and on Xyzzy; Quux (Q) is marked a method by the model."
     marks = [("Plugh", "DATASET"), ("Quux", "METHOD")]
     doc, spans = _doc_with_model_spans(text, marks)
