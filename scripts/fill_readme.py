@@ -13,8 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pipeline.evaluate import POOLS  # noqa: E402
 
 #: evaluation sets in table order, with how to read each
 LABELS = {
@@ -34,23 +39,11 @@ LABELS = {
     "scier": "SciER test (854 sentences)",
     "scier_ood": "SciER test OOD (580)",
 }
-GUIDELINE_SETS = (
-    "seeds",
-    "iclr2025_dev",
-    "iclr2024_dev",
-    "train_dev",
-    "iclr2024_heldout",
-    "iclr2024_test",
-    "iclr_heldout",
-    "iclr_results_heldout",
-    "xvenue_heldout",
-    "xvenue_heldout_more",
-    "xvenue_results_heldout",
-    "results_heldout",
-)
-HELD_OUT = ("iclr2024_heldout", "iclr2024_test", "iclr_heldout", "iclr_results_heldout")
-XVENUE = ("xvenue_heldout", "xvenue_heldout_more", "xvenue_results_heldout")
-ALL_HELD_OUT = (*HELD_OUT, *XVENUE, "results_heldout")
+#: the held-out groups as ``paperkg evaluate`` pools them (its report's intervals are per pool)
+HELD_OUT = POOLS["heldout_iclr"]
+XVENUE = POOLS["heldout_xvenue"]
+ALL_HELD_OUT = POOLS["heldout_all"]
+GUIDELINE_SETS = ("seeds", "iclr2025_dev", "iclr2024_dev", "train_dev", *ALL_HELD_OUT)
 
 READING = [
     "**How to read this.** The rules were written against the seed gold and the two ICLR dev sets, so the",
