@@ -47,12 +47,18 @@ def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str
     ("raw", "expected"),
     [
         # accents, in every form the corpus writes them (names: the Nyström method, the Fréchet distance)
-        ("the Nystr{ö}m method, Fr{é}chet means, P{Ł} geometry", "the Nyström method, Fréchet means, PŁ geometry"),
+        (
+            "the Nystr{ö}m method, Fr{é}chet means, P{Ł} geometry",
+            "the Nyström method, Fréchet means, PŁ geometry",
+        ),
         (r"R{\'e}nyi DP, a na{\"i}ve bound, Gr{\"o}bner bases", "Rényi DP, a naïve bound, Gröbner bases"),
         (r"the Poincar\'{e} ball and Poincar\'e maps", "the Poincaré ball and Poincaré maps"),
         # font macros that lost their backslash before the corpus was written keep their words
         ("named emph{PyramidBox} to", "named PyramidBox to"),
-        ("a set of extbf{reference points}, the extit{de facto} method", "a set of reference points, the de facto method"),
+        (
+            "a set of extbf{reference points}, the extit{de facto} method",
+            "a set of reference points, the de facto method",
+        ),
         ("A mph{de facto} challenge", "A de facto challenge"),
         # a group no macro owns glued a dash or a word to its neighbours; sets and scripts stay
         ("domain adaptation{—}with a focus", "domain adaptation—with a focus"),
