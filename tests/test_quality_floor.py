@@ -137,6 +137,9 @@ DEFAULT_FLOORS = {
     # proposed 266 -> 265/331. Raised: seeds METRIC 85.7 -> 88.9; train_dev TASK 59.5 -> 60.3;
     # iclr2025_dev METRIC 68.1 -> 69.3, TASK 51.5 -> 53.0; iclr2024_dev METRIC 71.0 -> 71.9. Lowered:
     # iclr2025_dev proposed 106 -> 105/118 (the refitted proposal choice)
+    # 0.19.11 ("N orders of magnitude", lengths in mm and "frames per second" keep their unit): value+unit
+    # on train_extra6 87.8 -> 88.1 and train_extra7 88.5 -> 89.2 (11 more right, 2 fewer wrong), pooled
+    # dev +0.1. Raised: iclr2024_dev results 93.8 -> 94.2 (0.93 -> 0.94)
     # 0.19.9 (datasets by ``union``: every rule dataset a candidate of the mention filter, which judges
     # datasets since 0.19.8; scorers refitted): Dataset on train_extra6 83.7 -> 84.0 and train_extra7
     # 87.5 -> 87.8, pooled dev +0.5 (+0.0 to +1.2), Metric -0.4 there (+0.3 and +0.4 on the two samples).
@@ -270,7 +273,7 @@ DEFAULT_FLOORS = {
         "DATASET": 0.84,
         "METRIC": 0.68,
         "TASK": 0.58,
-        "results": 0.93,
+        "results": 0.94,
         "proposed": 0.94,
         "no_proposed": 0.87,
     },

@@ -106,6 +106,28 @@ def test_word_ratio_takes_its_baseline(nlp):
     assert got == [(2, "x", "ratio", "ResNet-50"), (10, "x", "ratio", "ViT-H")]
 
 
+def test_lengths_and_frames_per_second_keep_the_abstracts_unit():
+    """Pose and depth errors in millimetres and speeds in frames per second were scanned as bare numbers,
+    which no annotated result (unit "mm", "millimeters", "frames per second") matches."""
+    got = scan_quantities("an error of 42.1mm MPJPE (33.5 millimeters) at 118 frames per second, 60 fps")
+    assert [(q.value, q.unit) for q in got] == [
+        (42.1, "mm"),
+        (33.5, "millimeters"),
+        (118, "frames per second"),
+        (60, "FPS"),
+    ]
+
+
+def test_orders_of_magnitude_in_digits_are_the_unit():
+    """Written in digits, "2 orders of magnitude" is a measure word: value 2, unit "orders of magnitude"
+    (10 of 10 in the training annotations), where it was a bare 2 before. In words, "two orders of
+    magnitude" stays 100x (issue 11: numbers written in words are read; test_scan_reads_numbers...)."""
+    (q,) = scan_quantities("It is up to 2 orders of magnitude faster than X.")
+    assert (q.value, q.value_max, q.unit) == (2, None, "orders of magnitude")
+    (q,) = scan_quantities("with 1-2 orders of magnitude lower error")
+    assert (q.value, q.value_max, q.unit) == (1, 2, "orders of magnitude")
+
+
 def test_scan_from_to_is_a_range_without_a_change_word():
     (q,) = scan_quantities("it supports flexible compression ratios from 1.5x to 7x")
     assert (q.value, q.value_max, q.change) == (1.5, 7, False)

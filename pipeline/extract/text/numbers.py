@@ -34,6 +34,7 @@ _UNIT = (
     r"|(?P<pts>\s(?:(?!(?:[A-Za-z][\w-]*\s)?(?:data|key|sample|query|reference|control|grid|anchor)\s)"
     r"(?!(?:hundred|thousand|million|billion|trillion)\s)"  # "a 10 billion point dataset": a count
     r"(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
+    r"|(?P<oom>\s(?:orders?\s+of\s+magnitude)\b)"
     r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
     r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
@@ -43,16 +44,22 @@ _UNIT = (
     r"|(?P<toks>\s?(?:tokens|samples|images|frames|it|steps)/s(?:ec)?\b)"
     r"|(?P<time>\s?(?:ms|milliseconds?|seconds?|sec|s|minutes?|min|hours?|hrs?|h|days?)\b(?!-))"
     r"|(?P<mem>\s?(?:GB|MB|TB|KB|GiB|MiB)\b)"
+    # written as the abstract writes them, as the annotators do ("32.67 mm", "118 frames per second")
+    r"|(?P<length>\s?(?:mm|cm|(?:milli|centi)met(?:er|re)s?)\b)"
+    r"|(?P<fpsw>\sframes\s+per\s+second\b)"
 )
 _UNIT_NAMES = {
     "pp": "points",
     "pct": "%",
     "pts": "points",
     "x": "x",
+    "oom": "orders of magnitude",  # "2 orders of magnitude": the annotators' value 2 and unit, not 100x
     "fps": "FPS",
     "elo": "Elo",
     "db": "dB",
     "mem": None,
+    "length": None,
+    "fpsw": None,
     "time": None,
     "tflops": None,
     "flops": None,
@@ -156,7 +163,9 @@ _WORD_X = re.compile(
 )
 
 # more numbers written in words: orders of magnitude, fractions of the other's amount, doubling verbs and
-# win counts ("three out of four")
+# win counts ("three out of four"). Issue 11 asks for them, and only the results held-out sets record them:
+# the training annotators were told to leave numbers in words out (scripts/annotation/ANNOTATOR.md), so the
+# training sets cannot judge these patterns (on them, each word number of ours counts as false)
 _MAGNITUDE_X = re.compile(
     r"(?<![\w-])(?P<n>an|one|two|three|four|five)\s+orders?\s+of\s+magnitude" + _RATIO_CUE, re.IGNORECASE
 )
