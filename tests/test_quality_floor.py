@@ -333,7 +333,9 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # 0.19.7 (no cap on the model's tasks, scorers refitted): baseline raised 45.5 -> 54.5 (5/11 -> 6/11);
     # 0.19.9 (datasets by union, scorers refitted): lowered back 54.5 -> 45.5 (6/11 -> 5/11): the same one
     # result's baseline, which each refit flips
-    "train_dev": {"kind": 0.91, "metric": 0.69, "dataset": 0.67, "method": 0.52, "baseline": 0.45},
+    # 0.19.12 (a metric in brackets, after a "+", or scoped by "based on"): metric raised 69.1 -> 70.9
+    # (38/55 -> 39/55)
+    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.67, "method": 0.52, "baseline": 0.45},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's

@@ -166,7 +166,7 @@ def metric_local(
                 gap = text[aside.end() : ms]
             if (
                 re.fullmatch(
-                    r"\s*(?:(?:absolute|relative)\s*)?(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
+                    r"\s*(?:\+\s*|\(\s*)?(?:(?:absolute|relative)\s*)?(?:\)\s*)?(?:(?:absolute|relative|average|mean|overall|higher|lower|better|more|less|"
                     r"improvements?|gains?|increases?|boosts?|reductions?|decreases?|drops?|enhancements?|"
                     r"in|on|of|for|the|terms|top-\d|zero-shot|few-shot|increase|improvement|gain)\s+|[-\w]+(?=\s+\S*\s*$)\s)*"
                     r"|\s*(?:[A-Za-z-]+\s+){1,2}(?:improvements?|gains?|increases?|reductions?)\s+in(?:\s+terms\s+of)?\s+",
