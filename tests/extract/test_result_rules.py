@@ -596,6 +596,25 @@ def test_a_metric_in_brackets_or_after_a_plus_or_a_based_on_scope_names_the_numb
     assert got == [(38.8, "Zorp"), (10.0, "Quux"), (22.1, "Frob"), (18.2, "Frob")]
 
 
+def test_a_number_in_brackets_right_after_a_metric_is_that_metrics(nlp):
+    """ "as measured by Zorp (+0.88) and Quux (+1.58)": the first number took "Quux", the name after its
+    bracket (the after-a-number rule), where it belongs to the name before it."""
+    text = "We propose Fred. Fred improves over Garply, as measured by Zorp (+0.88) and Quux (+1.58)."
+    ents = [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    got = [(r.value, r.metric) for r in run(nlp, text, ents)]
+    assert got == [(0.88, "Zorp"), (1.58, "Quux")]
+
+
+def test_a_metric_that_introduces_the_next_number_is_not_this_ones(nlp):
+    """ "a Zorp score of 81.2% and a Quux of 47.1%": "Quux" stands after the first number too, but "of"
+    hands it to the second; the first keeps the name before it."""
+    text = "We propose Fred. Fred achieves a Zorp score of 81.2% and a Quux of 47.1% on Plugh."
+    ents = [ent(text, "Zorp score", EntityType.METRIC), ent(text, "Quux", EntityType.METRIC)]
+    ents.append(ent(text, "Plugh", EntityType.DATASET))
+    got = [(r.value, r.metric) for r in run(nlp, text, ents)]
+    assert got == [(81.2, "Zorp score"), (47.1, "Quux")]
+
+
 def test_the_proposed_methods_own_acronym_makes_its_sentence_ours(nlp):
     # the initials test rejects "LOCA" for this long form, and the "we propose" phrase ends at "with"
     text = (

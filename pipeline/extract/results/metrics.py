@@ -153,6 +153,16 @@ def metric_local(
     if q.unit in {"Elo", "FPS"}:  # the unit is the measure ("540 Elo increase in playing strength")
         c.metric, c.metric_how = q.unit_metric, "unit"
         return
+    # in brackets right after its metric: "as measured by BLEU (+0.88) and Comet (+1.58)", where the
+    # name after the bracket is the next number's
+    if re.match(r"\s*\)", text[q.end : q.end + 3]):
+        for ms, me, name in reversed(metrics):
+            if me <= q.start and ms >= prv:
+                if re.fullmatch(r"\s*\(\s*", text[me : q.start]):
+                    c.metric, c.metric_how = clean_metric(name), "before"
+                    c.ev_start = min(c.ev_start, ms)
+                    return
+                break
     # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of
     # kernel TFLOPs/s"; "32% relative (and 3.3% absolute) error reduction": the aside's number is no
     # boundary, and its own "absolute)" no gap
@@ -178,6 +188,12 @@ def metric_local(
             ):
                 if re.search(r"\b(?:on|in|for)\s*$", gap) and not re.search(
                     r"terms\s+of\s*$|\bon\s*$|\bin\s*$", gap
+                ):
+                    break
+                # "image-level AUROC of 97.7% and pixel-level AUROC of 97.4%": a name across "and" that
+                # introduces a number of its own is that number's
+                if re.search(r"\band\b|,", gap) and re.match(
+                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:)\s*[+±-]?\d", text[me : me + 40]
                 ):
                     break
                 c.metric, c.metric_how = clean_metric(name), "after"
