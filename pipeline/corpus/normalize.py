@@ -36,11 +36,12 @@ _FONT_MACRO = re.compile(
 )
 # Mathematical Alphanumeric Symbols (U+1D400-U+1D7FF): 𝐅𝐨𝐨 -> Foo
 _MATH_ALNUM = re.compile("[\U0001d400-\U0001d7ff]")
-# inline math, an accented letter ("R{\\'e}nyi", "na\\"{i}ve"), a macro with up to two brace arguments,
-# or an escaped special character
+# inline math, an accented letter ("R{\\'e}nyi", "na\\"{i}ve"; unbraced only on a vowel, so an escaped
+# quote or apostrophe, '\\"Foo\\"', "model\\'s", stays), a macro with up to two brace arguments, or an
+# escaped special character
 _LATEX_ISLAND = re.compile(
     r"\$\$[^$]{1,300}\$\$|\$[^$]{1,300}\$"
-    r"|\{\\['\"`^~=.]\s*\{?[A-Za-z]\}?\}|\\['\"`^~=.]\s*(?:\{[A-Za-z]\}|[A-Za-z])"
+    r"|\{\\['\"`^=]\{?[A-Za-z]\}?\}|\\['\"`^=](?:\{[A-Za-z]\}|[aeiouyAEIOUY])|\\[.~]\{[A-Za-z]\}"
     r"|\\[A-Za-z]+\*?(?:\s*\{[^{}]{0,300}\}){0,2}"
     r"|\\[%&_#$~^{}]"
 )
@@ -49,14 +50,22 @@ _MD_BOLD = re.compile(r"\*\*(?=\S)")
 _MD_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,120}?)(?<=[^\s*])\*(?![\w*])")
 _DIMENSION = re.compile(r"(?<=\d)×(?=\d)")
 #: a letter a TeX group kept from its neighbours' kerning: "Nystr{ö}m", "Fr{é}chet", "P{Ł}"
-_BRACED_LETTER = re.compile(r"\{([^\W\d_A-Za-z])\}")
+_BRACED_LETTER = re.compile(r"(?<![\\^_])\{([^\W\d_A-Za-z])\}")
 #: a font macro that lost its backslash on the way ("\\textit" read as tab + "extit", "\\emph" as "mph"):
 #: "named emph{PyramidBox}", "extbf{video re-localization}" keep the words
-_LOST_FONT_MACRO = re.compile(r"(?<![A-Za-z])(?:t?ext(?:bf|it|tt|rm|sf|sc)|e?mph)\{([^{}]{1,120})\}")
+_LOST_FONT_MACRO = re.compile(
+    r"(?<![A-Za-z])(?:t?ext(?:bf|it|tt|rm|sf|sc|sl)|x?t(?:it|bf)|e?mph|mbox)\{([^{}]{1,120})\}"
+    r"|\{(?:em|it|bf|sl|tt|sc|f)\s+([^{}]{1,120})\}"  # "{\\em local}" without its backslash
+)
+#: a citation or a reference that lost its backslash ("cite{Deeplabv1}", "ef{fig1}"): no words of the text
+_LOST_REF_MACRO = re.compile(r"(?<![A-Za-z])(?:cite[tp]?|ef)\{[^{}]{1,120}\}")
 #: a TeX group no macro owns, around a dash or a few words ("adaptation{—}with", "a {novel} loss"): the
 #: braces only kept the source's spacing or case, and left in they glue words into one token, so a name
-#: ends in "{—}with". Scripts ("x^{ab}") and sets ("{0,1}") are not such groups
-_BARE_GROUP = re.compile(r"(?<![\\^_])\{([—–-]{1,3}|[A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*){0,3})\}")
+#: ends in "{—}with". Scripts ("x^{ab}"), sets ("{0,1}") and a group glued to a word (a macro that lost its
+#: backslash: "sqrt{OPT}", "tilde{O}") are not such groups
+_BARE_GROUP = re.compile(
+    r"(?<![\\^_])\{([—–-]{1,3})\}|(?<![\\^_A-Za-z])\{([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*){0,3})\}"
+)
 _BARE_URL = re.compile(r"https?://[^\s<>\"'{}|\\^`\]\[)]+")
 _SPACES = re.compile(r"[ \t\u00a0\u2009\u202f]+")
 _TRAILING_URL_PUNCT = ".,;:!?"
@@ -148,8 +157,9 @@ def normalize_text(raw: str) -> NormalizedText:
     text = _MD_ITALIC.sub(r"\1", text)
     for old, new in _REPLACEMENTS.items():
         text = text.replace(old, new)
-    text = _LOST_FONT_MACRO.sub(r"\1", _BRACED_LETTER.sub(r"\1", text))
-    text = _BARE_GROUP.sub(r"\1", text)
+    text = _LOST_REF_MACRO.sub("", _BRACED_LETTER.sub(r"\1", text))
+    text = _LOST_FONT_MACRO.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _BARE_GROUP.sub(lambda m: m.group(1) or m.group(2), text)
     text = _DIMENSION.sub("x", text)  # "ImageNet-64$\times$64", "256×256": dimensions are written with x
     text = _SPACES.sub(" ", text)
     text = re.sub(r"\s*\n\s*", " ", text).strip()

@@ -64,6 +64,17 @@ def test_latex_islands_are_converted_and_plain_text_kept(raw: str, expected: str
         ("domain adaptation{—}with a focus", "domain adaptation—with a focus"),
         ("a {novel} loss over {0,1} and x^{ab}", "a novel loss over {0,1} and x^{ab}"),
         ("pairs {natural source, translated target}", "pairs {natural source, translated target}"),
+        # ... and so do a lost macro's own group ("sqrt{OPT}") and scripts of an accented letter
+        ("in O(sqrt{OPT}) and tilde{O}", "in O(sqrt{OPT}) and tilde{O}"),
+        ("υ_{ε} and x^{α}", "υ_{ε} and x^{α}"),
+        # lost font switches and references: the words stay, a citation or figure reference goes
+        (
+            "on extsl{DTU} with mbox{MobileNetV2}, a {em local} generator",
+            "on DTU with MobileNetV2, a local generator",
+        ),
+        ("as in cite{Deeplabv1} (see ef{fig1})", "as in (see )"),
+        # an escaped quote or apostrophe is no accent
+        ('we call it \\"Foo\\" here', 'we call it \\"Foo\\" here'),
     ],
 )
 def test_tex_groups_and_accents_outside_math_become_plain_words(raw: str, expected: str) -> None:

@@ -596,6 +596,20 @@ def test_a_metric_in_brackets_or_after_a_plus_or_a_based_on_scope_names_the_numb
     assert got == [(38.8, "Zorp"), (10.0, "Quux"), (22.1, "Frob"), (18.2, "Frob")]
 
 
+def test_based_on_is_a_scope_only_when_set_apart(nlp):
+    """ "(based on Recall@1)" states the measure; "data selection based on perplexity" describes a method,
+    and its measure is no metric of the number before it."""
+    text = "We propose Fred. Fred gains 3.1% over Garply on Plugh with data selection based on Zorp."
+    got = [(r.value, r.metric) for r in run(nlp, text, [ent(text, "Zorp", EntityType.METRIC)])]
+    assert got == [(3.1, None)]
+
+
+def test_frames_per_second_written_out_is_a_speed_result(nlp):
+    text = "We propose Fred. Fred runs at 118 frames per second on Plugh."
+    got = [(r.value, r.unit, r.metric) for r in run(nlp, text, [ent(text, "Plugh", EntityType.DATASET)])]
+    assert got == [(118, "frames per second", "FPS")]
+
+
 def test_a_number_in_brackets_right_after_a_metric_is_that_metrics(nlp):
     """ "as measured by Zorp (+0.88) and Quux (+1.58)": the first number took "Quux", the name after its
     bracket (the after-a-number rule), where it belongs to the name before it."""
@@ -1011,3 +1025,12 @@ def test_a_level_given_as_a_measure_of_an_amount_stays_a_level(nlp):
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "accuracy", EntityType.METRIC)]
     got = [(r.value, r.kind, r.baseline) for r in run(nlp, text, ents)]
     assert got == [(80.0, "absolute", None)]
+
+
+def test_a_numbers_unit_read_into_a_metric_name_is_dropped():
+    # "28.2 MB model size", "a 10-fold smaller model size": the annotators write "model size"
+    assert clean_metric("MB model size") == "model size"
+    assert clean_metric("fold smaller model size") == "model size"
+    # a name that only starts with those letters keeps them
+    for kept in ("MBPP accuracy", "foldseek score", "timestep error"):
+        assert clean_metric(kept) == kept

@@ -177,8 +177,10 @@ def attribute_sentence(ctx: Ctx, doc: Doc, cands: list[Cand], s0: int, s1: int) 
 #: "53.9% correction improvement in terms of word error rate", "24.06% in relative improvement evaluated
 #: by mean average precision"
 _SCOPE_CUE = re.compile(
-    r"\b(?:in\s+terms\s+of|according\s+to|based\s+on|(?:as\s+)?(?:evaluated|measured|assessed|quantified)\s+"
-    r"(?:by|with|in|using|on)|with\s+respect\s+to|w\.r\.t\.)\s+(?:the\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}$",
+    r"(?:\b(?:in\s+terms\s+of|according\s+to|(?:as\s+)?(?:evaluated|measured|assessed|quantified)\s+"
+    r"(?:by|with|in|using|on)|with\s+respect\s+to|w\.r\.t\.)"
+    # "(based on Recall@1)", ", based on BLEU": a scope only set apart ("selection based on X" names a method)
+    r"|[(,]\s*based\s+on)\s+(?:the\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
 )
 

@@ -190,8 +190,8 @@ def metric_local(
                     r"terms\s+of\s*$|\bon\s*$|\bin\s*$", gap
                 ):
                     break
-                # "image-level AUROC of 97.7% and pixel-level AUROC of 97.4%": a name across "and" that
-                # introduces a number of its own is that number's
+                # "image-level AUROC of 97.7% and pixel-level AUROC of 97.4%": a name across "and" or a
+                # comma that introduces a number of its own ("of", "=", ":") is that number's
                 if re.search(r"\band\b|,", gap) and re.match(
                     r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:)\s*[+±-]?\d", text[me : me + 40]
                 ):
@@ -465,6 +465,13 @@ def clean_metric(name: str) -> str | None:
     name = re.sub(
         r"^\d+(?:\.\d+)?\s*[xX×%]\s+(?=[A-Za-z])", "", name
     )  # "300x speedup" names the measure "speedup"
+    # "28.2 MB model size", "a 10-fold smaller model size": the number's unit (and its comparison) read as
+    # part of the name
+    name = re.sub(
+        r"^(?:[KMGT]i?B|fold|times)\s+(?:(?:smaller|larger|fewer|less|more|lower|higher)\s+)?(?=[A-Za-z])",
+        "",
+        name,
+    )
     # "a record inception score", "the highest Pass@1": the measure, not the claim made of it
     name = re.sub(r"^(?:(?:[Aa]|[Tt]he)\s+)?(?:(?:new|record|highest|best|lowest)\s+)+(?=\S)", "", name)
     # "22.57% increase in absolute accuracy": absolute says how the gain is counted, the measure is accuracy

@@ -247,6 +247,8 @@ def _unit_of(m: re.Match[str], prefix: str = "") -> tuple[str, str | None]:
             } else None
         if name == "fps":
             return "FPS", "FPS"
+        if name == "fpsw":  # "118 frames per second": the abstract's unit, and the measure it names
+            return raw, "FPS"
         if name == "tflops":
             return raw, raw
         if name == "elo":
