@@ -141,6 +141,12 @@ def gazetteer_metric_rx() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w@&^+-])(?:{alt})(?![\w@&^+-])")
 
 
+def _take_before(c: Cand, metric: tuple[int, int, str]) -> None:
+    """Give ``c`` the metric named before it, its evidence widened to the name."""
+    c.metric, c.metric_how = clean_metric(metric[2]), "before"
+    c.ev_start = min(c.ev_start, metric[0])
+
+
 def metric_local(
     ctx: Ctx, c: Cand, metrics: list[tuple[int, int, str]], all_q: list[Quantity], s0: int, s1: int
 ) -> None:
@@ -153,16 +159,18 @@ def metric_local(
     if q.unit in {"Elo", "FPS"}:  # the unit is the measure ("540 Elo increase in playing strength")
         c.metric, c.metric_how = q.unit_metric, "unit"
         return
+    # the nearest metric before the number with no other number in between: its metric when in brackets
+    # right after it (below), or linked to it (the "before" rule further down)
+    before = next((m for m in reversed(metrics) if m[1] <= q.start and m[0] >= prv), None)
     # in brackets right after its metric: "as measured by BLEU (+0.88) and Comet (+1.58)", where the
     # name after the bracket is the next number's
-    if re.match(r"\s*\)", text[q.end : q.end + 3]):
-        for ms, me, name in reversed(metrics):
-            if me <= q.start and ms >= prv:
-                if re.fullmatch(r"\s*\(\s*", text[me : q.start]):
-                    c.metric, c.metric_how = clean_metric(name), "before"
-                    c.ev_start = min(c.ev_start, ms)
-                    return
-                break
+    if (
+        before is not None
+        and re.match(r"\s*\)", text[q.end : q.end + 3])
+        and re.fullmatch(r"\s*\(\s*", text[before[1] : q.start])
+    ):
+        _take_before(c, before)
+        return
     # after: "78.8% linear evaluation accuracy", "2x speedup", "by 14% on action accuracy", "in terms of
     # kernel TFLOPs/s"; "32% relative (and 3.3% absolute) error reduction": the aside's number is no
     # boundary, and its own "absolute)" no gap
@@ -211,14 +219,11 @@ def metric_local(
         return
     # before: "accuracy of 19.3%", "throughput gain of 3.8x", "speedups ranging from 1.65x", "SPICE increase
     # from 23.5 to"
-    for ms, me, name in reversed(metrics):
-        if me <= q.start and ms >= prv:
-            gap = text[me : q.start]
-            if len(gap) <= 60 and LINK_GAP.fullmatch(gap):
-                c.metric, c.metric_how = clean_metric(name), "before"
-                c.ev_start = min(c.ev_start, ms)
-                return
-            break
+    if before is not None:
+        gap = text[before[1] : q.start]
+        if len(gap) <= 60 and LINK_GAP.fullmatch(gap):
+            _take_before(c, before)
+            return
     # clause: the latest metric earlier in the sentence with no number in between
     if prv == s0:
         for _ms, me, name in reversed(metrics):
