@@ -1034,3 +1034,62 @@ def test_a_numbers_unit_read_into_a_metric_name_is_dropped():
     # a name that only starts with those letters keeps them
     for kept in ("MBPP accuracy", "foldseek score", "timestep error"):
         assert clean_metric(kept) == kept
+
+
+def test_an_iou_threshold_a_score_is_measured_at_is_no_result(nlp):
+    # "a 4.1% AP gain at IoU=0.8 and a 10.0% AP gain at IoU=0.9 ... compared to Garply": the thresholds are
+    # the setting, and kept as results they cut the second gain off from its comparison
+    text = (
+        "We propose Fred. Fred achieves a 4.1% AP gain at IoU=0.8 and a 10.0% AP gain at IoU=0.9 on Plugh "
+        "compared to Garply."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD, "baseline"),
+        ent(text, "AP", EntityType.METRIC),
+    ]
+    got = [(r.value, r.baseline) for r in run(nlp, text, ents)]
+    assert (0.8, None) not in got and (0.9, "Garply") not in got
+    assert (10.0, "Garply") in got
+    # a score reached at an IoU of 0.5 stays a result
+    text = "We propose Fred. Fred reaches an AP of 45.3 at IoU=0.5 on Plugh."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "AP", EntityType.METRIC)]
+    assert [r.value for r in run(nlp, text, ents)] == [45.3]
+
+
+def test_a_decrease_over_a_name_of_an_amount_is_against_that_name(nlp):
+    # like "a performance gain over CoT of around 12%" (``_GAIN_OVER``), for a decrease
+    text = (
+        "We propose Fred. We show that Fred outperforms other algorithms on 23/23 datasets with a mean "
+        "decrease over Garply++ of 30% for initialization error."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply++", EntityType.METHOD)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents) if r.value == 30.0] == [(30.0, "Garply++")]
+
+
+def test_a_generic_description_then_the_name_ending_the_sentence_is_the_baseline(nlp):
+    text = (
+        "We propose Fred. Fred improves the inference speed by a factor of 20 compared to the previous "
+        "best method, Garply."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(20.0, "Garply")]
+
+
+def test_a_win_count_after_outperforming_a_name_is_against_it(nlp):
+    text = (
+        "We propose Fred. Fred achieves a new state of the art, outperforming Garply on 41 out of 49 games."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(41.0, "Garply")]
+
+
+def test_a_ratio_after_a_comparative_than_a_name_is_against_it(nlp):
+    # "more accurate than X while attaining 8x faster test time": the ratio has no cue of its own
+    text = "We propose Fred. Fred is more accurate than Garply while attaining 8x faster test time speeds."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(8.0, "Garply")]
+    # "rather than" compares nothing
+    text = "We propose Fred. Fred learns from rewards rather than Garply labels, with 3x fewer samples."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [r.baseline for r in run(nlp, text, ents)] == [None]

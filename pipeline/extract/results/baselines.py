@@ -278,6 +278,9 @@ def attribute_baselines(
             of = _OF_AMOUNT.search(pre)
             if of is not None and _GAIN_OVER.search(pre[: of.start()]):
                 by = of
+        if by is None and _WIN_COUNT.match(text, last.end):
+            # "outperforming DQN with uniform replay on 41 out of 49 games": a win count against X
+            by = re.search(r"\b(?:on|in)\s+(?:all\s+)?$", pre, re.IGNORECASE)
         if by:
             seg = pre[: by.start()]
             cue = last_match(COMPARE_CUE_BEFORE, seg)
@@ -332,7 +335,10 @@ def attribute_baselines(
         cue = last_match(
             r"\b(?:[Cc]ompared\s+(?:to|with)|[Ii]n\s+comparison\s+(?:to|with)|[Rr]elative\s+to|against|over|versus|vs\.?|"
             r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|exceed(?:s|ed|ing)?|beats?|"
-            r"(?:comparable|similar|on\s+par|competitive)\s+(?:\w+\s+){0,2}?(?:to|with))\s+(?![+~≈-]?\d)",
+            r"(?:comparable|similar|on\s+par|competitive)\s+(?:\w+\s+){0,2}?(?:to|with)|"
+            r"(?:(?:more|less)\s+[\w-]+|(?:better|worse|higher|lower|faster|slower|fewer|larger|smaller)"
+            r"(?:\s+[\w-]+)?)\s+than(?!\s+(?:an?\s+)?(?:twice|half|double|triple|[\w-]*fold|orders?)\b))"
+            r"\s+(?![+~≈-]?\d)",
             seg,
         )
         if cue is not None:
@@ -367,10 +373,13 @@ _OF_AMOUNT = re.compile(
 )
 #: "gain over X", "improvement compared to X": a gain, its comparison cue and a short name (the baseline)
 _GAIN_OVER = re.compile(
-    r"\b(?:gains?|improvements?|speed-?ups?|boosts?|increases?|reductions?)\s+(?:over|compared\s+(?:to|with)|"
+    r"\b(?:gains?|improvements?|speed-?ups?|boosts?|increases?|reductions?|decreases?)\s+(?:over|compared\s+(?:to|with)|"
     r"relative\s+to|against)\s+(?:the\s+)?(?:[^\s,;]+\s+){0,3}[^\s,;]+\s+$",
     re.IGNORECASE,
 )
+
+#: a count of wins after the number: "on 41 out of 49 games", "in 23/23 datasets"
+_WIN_COUNT = re.compile(r"\s*(?:out\s+of|of\s+the|/)\s*\d+\b", re.IGNORECASE)
 
 #: a comparison of a number's own: "than X", "over X", "by 9 times", "outperforms Y"
 _OWN_CUE = re.compile(
@@ -480,8 +489,9 @@ def list_baselines(ctx: Ctx, items: list[tuple[str, int]]) -> list[str | None]:
 
 
 def apposition(np: str) -> tuple[str, int]:
-    """'the latest counterpart, FlexAttention, by ...' -> ('FlexAttention', offset)."""
-    m = re.match(r"([^,]{0,50}),\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2})\s*,", np)
+    """'the latest counterpart, FlexAttention, by ...' -> ('FlexAttention', offset); also where the name
+    ends the phrase ("compared to the previous best method, ClearGrasp.")."""
+    m = re.match(r"([^,]{0,50}),\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2}?)\s*(?:,|[.;]?\s*$)", np)
     if m and GENERIC_BASELINE.search(m.group(1)):
         return m.group(2), m.start(2)
     return np, 0

@@ -98,6 +98,8 @@ COMPARE_TARGET_BEFORE = re.compile(
 
 OUT_OF = re.compile(r"^\s*(?:out\s+of|of\s+the)\s+(?P<n>\d+)\b|^\s*/\s*\d+\b", re.IGNORECASE)
 # "on 15 of 18 language pairs" is a win count only after a winning cue
+#: an overlap threshold a score is measured at ("at IoU=0.8", "at an IoU of 0.5", "AP@0.75"), not a result
+_AT_THRESHOLD = re.compile(r"\bat\s+(?:an?\s+)?IoU\s*(?:=|>=|≥|>|of)\s*$|\w@\s*$", re.IGNORECASE)
 _WIN_CUE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|beat\w*|best|state[- ]of[- ]the[- ]art|SOTA|wins?|better|superior|"
     r"improv\w*|achiev\w*|top)\b",
@@ -231,6 +233,8 @@ def is_result(ctx: Ctx, doc: Doc, q: Quantity, sent_start: int, sent_end: int) -
     if not q.unit:
         if re.search(r"\b(?:vs\.?|versus)\s*$", before, re.IGNORECASE) and not q.change:
             return False, False  # "(15.8 vs 18.3 perplexity)": the other side's score
+        if _AT_THRESHOLD.search(before):
+            return False, False  # "a 4.1% AP gain at IoU=0.8": the setting the gain is measured at
         if q.sign and (
             text[q.start] in "↑↓" or q.sign == "+" and text[max(0, q.start - 2) : q.start].strip() == "("
         ):
