@@ -97,9 +97,9 @@ COMPARE_TARGET_BEFORE = re.compile(
 
 
 OUT_OF = re.compile(r"^\s*(?:out\s+of|of\s+the)\s+(?P<n>\d+)\b|^\s*/\s*\d+\b", re.IGNORECASE)
-# "on 15 of 18 language pairs" is a win count only after a winning cue
-#: an overlap threshold a score is measured at ("at IoU=0.8", "at an IoU of 0.5", "AP@0.75"), not a result
+#: an overlap threshold a score is measured at ("at IoU=0.8", "at an IoU of 0.5", "AP@ 0.75"), not a result
 _AT_THRESHOLD = re.compile(r"\bat\s+(?:an?\s+)?IoU\s*(?:=|>=|≥|>|of)\s*$|\w@\s*$", re.IGNORECASE)
+# "on 15 of 18 language pairs" is a win count only after a winning cue
 _WIN_CUE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|beat\w*|best|state[- ]of[- ]the[- ]art|SOTA|wins?|better|superior|"
     r"improv\w*|achiev\w*|top)\b",
