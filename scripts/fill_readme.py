@@ -475,6 +475,28 @@ def bench_lines(report_md: str, report: dict[str, Any] | None = None) -> list[st
     return [*intro, body]
 
 
+def bench_sizes(markdown: str) -> set[int]:
+    """The corpus sizes a benchmark report (or the README's block of one) measured query latency at."""
+    return {int(n) for n in re.findall(r"Query latency at (\d+) abstracts", markdown)}
+
+
+def fill_bench(
+    text: str, report_md: str, report: dict[str, Any] | None, partial: bool = False
+) -> tuple[str, str | None]:
+    """``text`` with its benchmark block rewritten from the report, and None; or ``text`` unchanged and
+    why, when the report lacks corpus sizes the README's block holds (a quick ``--sizes 1000`` run after
+    the full one would otherwise replace the 10,000- and 59,555-abstract tables), unless ``partial``."""
+    block = re.search(r"<!-- BENCH-TABLE -->.*?<!-- /BENCH-TABLE -->", text, re.DOTALL)
+    missing = bench_sizes(block.group(0) if block else "") - bench_sizes(report_md)
+    if missing and not partial:
+        sizes = ", ".join(f"{n:,}" for n in sorted(missing))
+        return (
+            text,
+            f"benchmark block left as it is: the report has no tables at {sizes} abstracts (--bench-partial)",
+        )
+    return replace_block(text, "BENCH-TABLE", bench_lines(report_md, report)), None
+
+
 def replace_block(text: str, marker: str, lines: list[str]) -> str:
     pattern = re.compile(rf"<!-- {marker} -->.*?<!-- /{marker} -->", re.DOTALL)
     if not pattern.search(text):
@@ -500,6 +522,11 @@ def main() -> None:
         help="learning_curve.py --student's points (the distilled model's curve)",
     )
     ap.add_argument("--bench", type=Path, default=Path("bench/report.md"))
+    ap.add_argument(
+        "--bench-partial",
+        action="store_true",
+        help="replace the benchmark block even with a report of fewer corpus sizes than it holds",
+    )
     ap.add_argument("--readme", type=Path, default=Path("README.md"))
     args = ap.parse_args()
     text = args.readme.read_text(encoding="utf-8")
@@ -526,7 +553,9 @@ def main() -> None:
     if args.bench.is_file():
         report_json = args.bench.with_suffix(".json")
         report = json.loads(report_json.read_text(encoding="utf-8")) if report_json.is_file() else None
-        text = replace_block(text, "BENCH-TABLE", bench_lines(args.bench.read_text(encoding="utf-8"), report))
+        text, why = fill_bench(text, args.bench.read_text(encoding="utf-8"), report, args.bench_partial)
+        if why:
+            print(f"{args.bench}: {why}")
     args.readme.write_text(text, encoding="utf-8")
 
 

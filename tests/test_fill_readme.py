@@ -177,3 +177,24 @@ def test_the_targets_table_says_met_only_where_the_whole_interval_clears_the_tar
     assert task[3] == "88.9 (70.0–90.0) **met**"  # wide, but wholly over 65
     assert proposed[3] == "90.0 (80.0–95.0) open" and dataset[3] == "88.9 (50.0–60.0) not met"
     assert rows["Metric"][3] == "88.9"  # no interval for the measure: the number alone, no verdict
+
+
+def _readme_with_bench(*sizes: int) -> str:
+    tables = "\n".join(f"### Query latency at {n} abstracts (warm)\n\n| q | ms |" for n in sizes)
+    return f"intro\n<!-- BENCH-TABLE -->\nold block\n{tables}\n<!-- /BENCH-TABLE -->\nrest\n"
+
+
+def test_a_quick_bench_report_does_not_replace_the_full_runs_tables() -> None:
+    # a "--sizes 1000" run after the full one: the README keeps its 10,000- and 59,555-abstract tables
+    fill = load_script("scripts/fill_readme.py")
+    readme = _readme_with_bench(1000, 10000, 59555)
+    quick = REPORT_MD + "\n## Query latency at 1000 abstracts (warm)\n\n| q | ms |\n"
+    text, why = fill.fill_bench(readme, quick, None)
+    assert text == readme
+    assert why is not None and "10,000, 59,555" in why
+    # asked for, or with every size the block holds, the block is replaced
+    text, why = fill.fill_bench(readme, quick, None, partial=True)
+    assert why is None and "old block" not in text and "Query latency at 10000" not in text
+    full = quick + "".join(f"\n## Query latency at {n} abstracts (warm)\n" for n in (10000, 59555))
+    text, why = fill.fill_bench(readme, full, None)
+    assert why is None and "old block" not in text and text.endswith("<!-- /BENCH-TABLE -->\nrest\n")
