@@ -18,6 +18,7 @@ from spacy.tokens import Doc
 from ...records import EntityType
 from ..text.regex import last_match
 from .context import Cand, Ctx, canon_name, is_proposed
+from .filters import OUT_OF
 from .lists import clean_np, list_after, split_list
 from .vocab import (
     DESCRIBING_SUFFIX,
@@ -279,7 +280,7 @@ def attribute_baselines(
             if of is not None and _GAIN_OVER.search(pre[: of.start()]):
                 by = of
         win = False
-        if by is None and _WIN_COUNT.match(text, last.end):
+        if by is None and OUT_OF.match(text[last.end : s1]):
             # "outperforming DQN with uniform replay on 41 out of 49 games": a win count against X
             by = re.search(r"\b(?:on|in)\s+(?:all\s+)?$", pre, re.IGNORECASE)
             win = by is not None
@@ -402,9 +403,6 @@ _CLAUSE_BREAK = re.compile(r"[,:;(]|\b(?:while|with)\b")
 _NOT_A_NAME = re.compile(
     r"[:;]|\b(?:is|are|was|were|achieves?|given|that|which)\b|^\s*\w+ing\b", re.IGNORECASE
 )
-
-#: a count of wins after the number: "on 41 out of 49 games", "in 23/23 datasets"
-_WIN_COUNT = re.compile(r"\s*(?:out\s+of|of\s+the|/)\s*\d+\b", re.IGNORECASE)
 
 #: a comparison of a number's own: "than X", "over X", "by 9 times", "outperforms Y"
 _OWN_CUE = re.compile(

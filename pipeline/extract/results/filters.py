@@ -96,6 +96,8 @@ COMPARE_TARGET_BEFORE = re.compile(
 )
 
 
+#: a win count after a number ("out of 49", "/23"): a result here, and against the name before it for
+#: ``baselines`` ("outperforming X on 41 out of 49 games")
 OUT_OF = re.compile(r"^\s*(?:out\s+of|of\s+the)\s+(?P<n>\d+)\b|^\s*/\s*\d+\b", re.IGNORECASE)
 #: an overlap threshold a score is measured at ("at IoU=0.8", "at an IoU of 0.5", "AP@ 0.75"), not a result
 _AT_THRESHOLD = re.compile(r"\bat\s+(?:an?\s+)?IoU\s*(?:=|>=|≥|>|of)\s*$|\w@\s*$", re.IGNORECASE)
