@@ -486,7 +486,7 @@ def fill_bench(
     """``text`` with its benchmark block rewritten from the report, and None; or ``text`` unchanged and
     why, when the report lacks corpus sizes the README's block holds (a quick ``--sizes 1000`` run after
     the full one would otherwise replace the 10,000- and 59,555-abstract tables), unless ``partial``."""
-    block = re.search(r"<!-- BENCH-TABLE -->.*?<!-- /BENCH-TABLE -->", text, re.DOTALL)
+    block = _block("BENCH-TABLE").search(text)
     missing = bench_sizes(block.group(0) if block else "") - bench_sizes(report_md)
     if missing and not partial:
         sizes = ", ".join(f"{n:,}" for n in sorted(missing))
@@ -497,8 +497,13 @@ def fill_bench(
     return replace_block(text, "BENCH-TABLE", bench_lines(report_md, report)), None
 
 
+def _block(marker: str) -> re.Pattern[str]:
+    """The README's generated block ``marker``, from its opening to its closing comment."""
+    return re.compile(rf"<!-- {marker} -->.*?<!-- /{marker} -->", re.DOTALL)
+
+
 def replace_block(text: str, marker: str, lines: list[str]) -> str:
-    pattern = re.compile(rf"<!-- {marker} -->.*?<!-- /{marker} -->", re.DOTALL)
+    pattern = _block(marker)
     if not pattern.search(text):
         raise SystemExit(f"README has no <!-- {marker} --> block")
     return pattern.sub(lambda _: f"<!-- {marker} -->\n" + "\n".join(lines) + f"\n<!-- /{marker} -->", text)
