@@ -1116,3 +1116,62 @@ def test_a_ratio_after_a_comparative_than_a_name_is_against_it(nlp):
     ]
     got = {r.value: r.baseline for r in run(nlp, text, ents)}
     assert got[20.0] == "Garply" and got.get(10.0) != "Garply"
+
+
+def test_a_name_followed_by_its_own_by_is_the_next_numbers_metric(nlp):
+    # "improves accuracy by 3.4% and latency by 2.4x": the name after "and" has a number of its own
+    text = "We propose Fred. Fred improves Zorp by 3.4% and Quux by 2.4x over Garply."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.4, "Zorp"), (2.4, "Quux")]
+    text = "We propose Fred. Fred improves Zorp by an average of 16% and Quux by an average of 6.3%."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(16.0, "Zorp"), (6.3, "Quux")]
+
+
+def test_a_metric_list_changed_by_a_run_of_numbers_pairs_in_order(nlp):
+    text = "We propose Fred. Fred improves Zorp and Quux during Plugh by 10% and 30%, respectively."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(10.0, "Zorp"), (30.0, "Quux")]
+    # a longer list than the run pairs nothing new
+    text = "We propose Fred. Fred improves Zorp, Quux and Waldo by 10% and 30%."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux", "Waldo")]
+    assert [r.metric for r in run(nlp, text, ents)] != ["Quux", "Waldo"]
+
+
+def test_a_numbers_unit_word_is_no_part_of_its_metric(nlp):
+    text = "We propose Fred. Fred reaches 50.2% accuracy and 2.9 ms latency on Plugh."
+    assert [(r.value, r.metric) for r in run(nlp, text)] == [(50.2, "accuracy"), (2.9, "latency")]
+    # the same when the entity stage took the unit into the metric's name
+    ents = [ent(text, "ms latency", EntityType.METRIC), ent(text, "accuracy", EntityType.METRIC)]
+    assert [r.metric for r in run(nlp, text, ents)] == ["accuracy", "latency"]
+
+
+def test_a_metric_closing_the_sentence_after_in_scopes_the_numbers_before_it(nlp):
+    text = "We propose Fred. Fred improves by 11.4% over Garply and by 5.0% over the prior best in Zorp."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Zorp", EntityType.METRIC)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(11.4, "Zorp"), (5.0, "Zorp")]
+    text = "We propose Fred. Fred gains 22.5% over Garply in Zorp Quux (ZQ)."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Zorp Quux", EntityType.METRIC)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(22.5, "Zorp Quux")]
+    # another clause's measure: "a context extension of up to 32x ... with minimal increases in Zorp"
+    text = "We propose Fred. Fred extends the context up to 32x, from 2k to 64k, with small losses in Zorp."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Zorp", EntityType.METRIC)]
+    assert [r.metric for r in run(nlp, text, ents)] == [None]
+
+
+def test_a_decimal_point_between_two_gains_does_not_split_their_comparison(nlp):
+    # the decimal point of "IoU=0.7" read as a full stop gave the first gain no comparison of its own
+    text = (
+        "We propose Fred. Fred yields a 3.2% AP gain at IoU=0.7 and an 8.5% AP gain at IoU=0.85 on Plugh "
+        "compared to Garply."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD, "baseline"),
+        ent(text, "AP", EntityType.METRIC),
+    ]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(3.2, "Garply"), (8.5, "Garply")]

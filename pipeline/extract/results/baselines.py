@@ -190,9 +190,10 @@ def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
 _PROCESS_WORDS = {"model", "models", "diffusion", "baseline", "baselines", "method", "approach", "system"}
 
 
-#: between two coordinated gains, what would give the first a comparison of its own
+#: between two coordinated gains, what would give the first a comparison of its own (a full stop, not the
+#: decimal point of a setting: "a 4.1% AP gain at IoU=0.8 and a 10.0% AP gain ... compared to X")
 _OWN_COMPARISON = re.compile(
-    r"[;.]|\bover\b(?!\s*(?:[+~≈]?\d|$))|\b(?:than|compared|relative\s+to|against|versus|vs|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
+    r";|\.(?!\d)|\bover\b(?!\s*(?:[+~≈]?\d|$))|\b(?:than|compared|relative\s+to|against|versus|vs|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
     r"while|whereas|but)\b",
     re.IGNORECASE,
 )

@@ -26,7 +26,15 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
     "accuracy" inside it), else head + compound modifiers."""
     over = [n for n in ctx.names if n.type is EntityType.METRIC and n.start < end and n.end > start]
     if over:
-        return max(over, key=lambda n: n.end - n.start).text
+        best = max(over, key=lambda n: n.end - n.start)
+        lead_word, _, rest = best.text.partition(" ")
+        if (
+            rest
+            and _UNIT_WORD.match(lead_word)
+            and re.search(r"\d\s*$", ctx.text[max(0, best.start - 12) : best.start])
+        ):
+            return rest  # "2.9 ms latency": the entity took the number's unit in
+        return best.text
     head = ctx.text[start:end]
     if (score_of := _entity_scored(ctx, head, start)) is not None:
         return score_of
@@ -48,6 +56,7 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
             and not re.search(r"\d", t.text)
             and not HARDWARE.match(t.text)
             and re.match(r"[A-Za-z]", t.text)
+            and not (first >= 2 and _UNIT_WORD.match(t.text) and re.search(r"\d$", doc[first - 2].text))
             or t.text == "-"
             and first - 2 >= span.sent.start
         ):
@@ -58,11 +67,22 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
         first += 1
     phrase = doc[first : span.start].text + (" " if first < span.start else "") + head
     phrase = re.sub(r"\s+", " ", phrase).strip()
+    return _singular(phrase)
+
+
+def _singular(phrase: str) -> str:
+    """Singular for plural heads ("speedups" -> "speedup", "92.2% and 74.5% accuracies" -> "accuracy"): the
+    annotators name the measure, once."""
     low = phrase.lower()
-    # singular for plural heads ("speedups" -> "speedup")
     if re.search(r"(?:speedups|speed-ups|accuracies|errors|rates|scores|latencies|throughputs)$", low):
         phrase = re.sub(r"ies$", "y", phrase) if low.endswith("ies") else phrase[:-1]
     return phrase
+
+
+#: a number's unit written as a word: "2.9 ms latency" measures latency, "12 MB model size" model size
+_UNIT_WORD = re.compile(
+    r"(?:ms|msec|s|sec|secs|seconds?|minutes?|mins?|hours?|h|[KMGT]B|[KMGT]iB|mm|cm|km|dB|fps|FPS|bits?|bytes?)$"
+)
 
 
 def _entity_scored(ctx: Ctx, head: str, start: int) -> str | None:
@@ -200,8 +220,10 @@ def metric_local(
                     break
                 # "image-level AUROC of 97.7% and pixel-level AUROC of 97.4%": a name across "and" or a
                 # comma that introduces a number of its own ("of", "=", ":") is that number's
+                # "improves accuracy by 3.4% and latency by 2.4x": so is a name followed by its own "by"
                 if re.search(r"\band\b|,", gap) and re.match(
-                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:)\s*[+±-]?\d", text[me : me + 40]
+                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:|by(?:\s+" + _BY_HEDGE + r")*)\s*[+±~-]?\d",
+                    text[me : me + 60],
                 ):
                     break
                 c.metric, c.metric_how = clean_metric(name), "after"
@@ -238,6 +260,9 @@ def metric_local(
                     c.metric, c.metric_how = clean_metric(name), "clause"
                 return
 
+
+#: words between "by" and its number ("by up to 2.4x", "by an average of 6.3%")
+_BY_HEDGE = r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least)"
 
 #: "32% relative (and 3.3% absolute) error reduction", "19% absolute (45% relative) accuracy": the same
 #: change counted another way, in brackets between a number and its measure

@@ -363,7 +363,7 @@ LINK_GAP = re.compile(
     r"(?:\s|,|\(|:|=|-|"
     r"\b(?:of|is|was|are|were|reaches|reaching|reached|achieves|achieving|achieved|to|from|by|gains?|improvements?|"
     r"increases?|increased|boosts?|boosted|reductions?|reduced|drops?|decreases?|decreased|ranging|ranges?|up|as|low|high|"
-    r"about|around|approximately|nearly|almost|over|only|just|more|than|at|least|a|an|the|scores?|rates?|values?|"
+    r"about|around|approximately|nearly|almost|over|only|just|more|than|at|least|a|an|the|average|scores?|rates?|values?|"
     r"improves?|improved|exceeding|exceeds|surpassing|roughly|[\d.]+%?|[\d.]+)\b|"
     r"\b(?:on|in|for|across)\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?(?=\s+(?:by|of|to|from|is|reach))|[~≈+])*"
 )
