@@ -1175,3 +1175,30 @@ def test_a_decimal_point_between_two_gains_does_not_split_their_comparison(nlp):
         ent(text, "AP", EntityType.METRIC),
     ]
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(3.2, "Garply"), (8.5, "Garply")]
+
+
+def test_two_rising_numbers_with_only_a_space_between_are_a_range_that_lost_its_dash():
+    qs = scan_quantities(
+        "gains of 1.02% 1.49% on Plugh, 0.51 1.82 BLEU points, 1.88 2.94x faster, by 4 15 times, "
+        "0.4 0.6% more"
+    )
+    assert [(q.value, q.value_max, q.unit) for q in qs] == [
+        (1.02, 1.49, "%"),
+        (0.51, 1.82, "points"),
+        (1.88, 2.94, "x"),
+        (4, 15, "x"),
+        (0.4, 0.6, "%"),
+    ]
+    # in a list the items agree: two ranges here, three numbers in "by 1.2% 3.4% and 5.6%" (above)
+    qs = scan_quantities("improves Zorp by 34% 99% and 26% 51% on Plugh and Waldo")
+    assert [(q.value, q.value_max) for q in qs] == [(34, 99), (26, 51)]
+    # falling numbers, a comma between, or no result unit: separate numbers
+    qs = scan_quantities("reaches 45% 30% lower, 1.5%, 5.1%, and up to 1 2 BLEU")
+    assert [(q.value, q.value_max) for q in qs] == [
+        (45, None),
+        (30, None),
+        (1.5, None),
+        (5.1, None),
+        (1, None),
+        (2, None),
+    ]
