@@ -1202,3 +1202,32 @@ def test_two_rising_numbers_with_only_a_space_between_are_a_range_that_lost_its_
         (1, None),
         (2, None),
     ]
+
+
+def test_the_methods_an_improving_verb_lists_pair_with_the_numbers_after_by(nlp):
+    text = "We propose Fred. Fred improves Garply and Waldo by 7.03 mAP and 3.01 mAP respectively."
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD),
+        ent(text, "Waldo", EntityType.METHOD),
+    ]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(7.03, "Garply"), (3.01, "Waldo")]
+
+
+def test_an_over_that_names_a_dataset_leaves_the_sentences_comparison_standing(nlp):
+    # "31 points over Plugh" is the gain's scope; the sentence compares with Garply
+    text = "We propose Fred. Fred improves robustness over Garply, with a gain of 31 points over Plugh."
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD),
+        ent(text, "Plugh", EntityType.DATASET),
+    ]
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(31.0, "Garply")]
+    # a compared phrase that merely holds a dataset is no scope: the earlier number's name is not taken
+    text = "We propose Fred. Fred gains 11% over Garply and 3% over last year's winner of Plugh."
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Garply", EntityType.METHOD),
+        ent(text, "Plugh", EntityType.DATASET),
+    ]
+    assert dict((r.value, r.baseline) for r in run(nlp, text, ents)).get(3.0) != "Garply"

@@ -329,6 +329,18 @@ def attribute_baselines(
                 _assign(run, itertools.repeat(_np_baseline(ctx, np_text, np_off)), done)
                 continue
     _share_trailing_comparison(text, cands, done, s1)
+    _pair_improved_list(ctx, cands, done, s0)
+    # an "over X" after the number that names a dataset ("an improvement of 31 points over ImageNet") is its
+    # scope, not what it is compared to: the sentence's own cue may still name that ("over CLIP, seeing ...")
+    for c in cands:
+        if (
+            id(c) in done
+            and c.baseline
+            and not _could_be_a_system(ctx, c.baseline)
+            and _SCOPE_OVER.search(text, c.q.end, max(c.q.end, text.find(c.baseline, c.q.end, s1)))
+        ):
+            c.baseline = None
+            done.discard(id(c))
     # sentence-level cue earlier: "Compared to X, ...", "... against X ... gain by 6.2%"
     for c in cands:
         if id(c) in done or (
@@ -357,6 +369,11 @@ def attribute_baselines(
     for c in cands:
         if c.baseline and not _could_be_a_system(ctx, c.baseline):
             c.baseline = None
+
+
+#: a number's own "over X" that names X right away ("31 points over ImageNet"), not "over last year's winner
+#: of the M4 competition", whose dataset is no part of the compared name the rules failed to read
+_SCOPE_OVER = re.compile(r"\b(?:over|than|against|compared\s+(?:to|with))\s+(?:the\s+)?$")
 
 
 def _could_be_a_system(ctx: Ctx, name: str) -> bool:
@@ -463,6 +480,42 @@ def _plugged_into(ctx: Ctx, s0: int, end: int) -> bool:
         if m.group("ours") or any(f and rest.lower().startswith(f) for f in ctx.proposed_forms):
             return True
     return False
+
+
+#: "improves SECOND and PV-RCNN by": an improving verb, the list of what it improves, then "by"
+_IMPROVED_LIST_BY = re.compile(
+    r"\b(?:improv(?:es|ed|ing|e)|boost(?:s|ed|ing)?|enhanc(?:es|ed|ing|e))\s+(?:the\s+)?(?P<list>[^,;:.()]+?"
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)[^,;:.()]+?)\s+by\s+(?:(?:up\s+to|about|around|nearly|over|an?\s+average\s+of)\s+)?$"
+)
+
+
+def _pair_improved_list(ctx: Ctx, cands: list[Cand], done: set[int], s0: int) -> None:
+    """ "improves SECOND and PV-RCNN by 7.03 mAPH and 3.01 mAPH respectively": the methods an improving verb
+    names, in order, are what as many coordinated numbers after "by" are measured against (as
+    ``_improved_method`` takes the one method after the verb for a single number)."""
+    order = sorted(cands, key=lambda c: c.q.start)
+    for i, c in enumerate(order):
+        m = _IMPROVED_LIST_BY.search(ctx.text, s0, c.q.start)
+        if m is None:
+            continue
+        items = split_list(m.group("list"))
+        group = [c]
+        for nx in order[i + 1 :]:
+            if len(group) == len(items) or not _NEXT_ITEM.fullmatch(ctx.text, group[-1].q.end, nx.q.start):
+                break
+            group.append(nx)
+        names = [canon_name(ctx, t.strip(), m.start("list") + o, EntityType.METHOD) for t, o in items]
+        if (
+            len(group) == len(items)
+            and not any(id(g) in done for g in group)
+            and all(names)
+            and not any(is_proposed(ctx, n) for n in names if n)
+        ):
+            _assign(group, names, done)
+
+
+#: between two coordinated numbers, each with its unit word: " mAPH and ", ", "
+_NEXT_ITEM = re.compile(r"(?:\s*[\w@-]+)?\s*(?:,\s*(?:and\s+)?|and\s+)")
 
 
 def _improved_method(ctx: Ctx, s0: int, qstart: int) -> str | None:
