@@ -1231,3 +1231,50 @@ def test_an_over_that_names_a_dataset_leaves_the_sentences_comparison_standing(n
         ent(text, "Plugh", EntityType.DATASET),
     ]
     assert dict((r.value, r.baseline) for r in run(nlp, text, ents)).get(3.0) != "Garply"
+
+
+def test_bare_numbers_each_followed_by_the_same_measure_word_are_one_run(nlp):
+    text = (
+        "We propose Fred. Fred beats the prior best by 3.9 mAP and 3.1 mAP on Plugh and Xyzzy, respectively."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Plugh", EntityType.DATASET),
+        ent(text, "Xyzzy", EntityType.DATASET),
+    ]
+    assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(3.9, "Plugh"), (3.1, "Xyzzy")]
+
+
+def test_a_clause_after_a_dataset_list_is_no_item_of_it(nlp):
+    text = (
+        "We propose Fred. Fred reaches mAP of 93.9% and 91.2% on Plugh and Xyzzy, which beats Garply by 2%."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Plugh", EntityType.DATASET),
+        ent(text, "Xyzzy", EntityType.DATASET),
+    ]
+    got = {r.value: r.dataset for r in run(nlp, text, ents)}
+    assert (got[93.9], got[91.2]) == ("Plugh", "Xyzzy")
+
+
+def test_the_two_datasets_respectively_are_the_list_named_before(nlp):
+    text = (
+        "We propose Fred. We test it on Plugh and Xyzzy. "
+        "Fred outperforms Garply by 10.5% and 6.1% on the two datasets, respectively."
+    )
+    ents = [
+        ent(text, "Fred", EntityType.METHOD, "proposed"),
+        ent(text, "Plugh", EntityType.DATASET),
+        ent(text, "Xyzzy", EntityType.DATASET),
+        ent(text, "Garply", EntityType.METHOD),
+    ]
+    assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(10.5, "Plugh"), (6.1, "Xyzzy")]
+    # a longer list than the run pairs nothing
+    text = (
+        "We propose Fred. We test it on Quux, Plugh and Xyzzy. "
+        "Fred outperforms Garply by 10.5% and 6.1% on the two datasets, respectively."
+    )
+    ents = [ent(text, name, EntityType.DATASET) for name in ("Quux", "Plugh", "Xyzzy")]
+    ents += [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [r.dataset for r in run(nlp, text, ents)] != ["Plugh", "Xyzzy"]

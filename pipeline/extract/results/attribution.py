@@ -22,7 +22,7 @@ from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_na
 from .filters import result_kind
 from .lists import clean_np, coordinated_runs, list_after, split_list
 from .metrics import clean_metric, gazetteer_metric_rx, metric_from_phrase, metric_local, metrics_in
-from .vocab import COST_OF, HARDWARE, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
+from .vocab import COST_OF, HARDWARE, LIST_SPLIT, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
 _HEDGE_TAIL = (
@@ -332,6 +332,15 @@ def attribute_datasets(
             for c, nm in zip(run, distinct, strict=False):
                 c.dataset = nm
                 paired.add(id(c))
+            continue
+        # "by 10.5% and 6.1% on the two datasets, respectively": the list of as many datasets named last,
+        # in an earlier sentence ("... on BioRED and Re-DocRED. ...")
+        if not ds_names and _ON_THE_DATASETS.match(text, run[-1].q.end, s1):
+            earlier = _last_dataset_list(ctx, s0, len(run))
+            if earlier:
+                for c, nm in zip(run, earlier, strict=True):
+                    c.dataset = nm
+                    paired.add(id(c))
     for c in cands:
         if id(c) in paired:
             continue
@@ -481,6 +490,32 @@ _LANGUAGE = (
 )
 #: a language or a language pair ("English-to-German", "En-De" is left to the entity stage)
 _LANGUAGES = re.compile(rf"{_LANGUAGE}(?:\s*(?:-|→|->|to|and|/)\s*{_LANGUAGE})?")
+
+
+#: a run's datasets named by reference: "on the two datasets, respectively", "on each dataset", "on both
+#: benchmarks"
+_ON_THE_DATASETS = re.compile(
+    r"\s*(?:\S+\s+){0,4}?(?:on|across|for)\s+(?:the|these|those|both|each|all)\s+(?:(?:two|three|four|five|"
+    r"[2-9])\s+)?(?:datasets?|benchmarks?|corpora)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_dataset_list(ctx: Ctx, before: int, n: int) -> list[str] | None:
+    """The last n dataset names mentioned before ``before`` when they form one list ("A, B and C")."""
+    named = sorted(
+        (m for m in ctx.names if m.type is EntityType.DATASET and m.end <= before), key=lambda m: m.start
+    )
+    if len(named) < n:
+        return None
+    last = named[-n:]
+    if (
+        len({m.text for m in last}) != n
+        or not all(LIST_SPLIT.fullmatch(ctx.text, a.end, b.start) for a, b in pairwise(last))
+        or (len(named) > n and LIST_SPLIT.fullmatch(ctx.text, named[-n - 1].end, last[0].start))
+    ):
+        return None  # not one list of n, or a longer one
+    return [m.text for m in last]
 
 
 def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[int, int]]) -> str | None:

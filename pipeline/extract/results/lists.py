@@ -26,14 +26,32 @@ N = TypeVar("N", bound=Numbered)
 
 
 def coordinated_runs(cands: list[N], text: str) -> list[list[N]]:
-    """Coordinated runs of numbers with one unit: '15x, 46x, and 108x', '+3.5% and +4.6%'."""
+    """Coordinated runs of numbers with one unit: '15x, 46x, and 108x', '+3.5% and +4.6%', and bare numbers
+    each followed by the same measure word, '3.9 mAP and 3.1 mAP'."""
     runs: list[list[N]] = []
     for c in cands:
-        if runs and runs[-1][-1].q.unit == c.q.unit and RUN_SEP.match(text[runs[-1][-1].q.end : c.q.start]):
+        if runs and runs[-1][-1].q.unit == c.q.unit and _coordinated(text, runs[-1][-1].q.end, c.q):
             runs[-1].append(c)
         else:
             runs.append([c])
     return runs
+
+
+def _coordinated(text: str, end: int, q: Quantity) -> bool:
+    """Whether the number ``q`` continues a run whose last number ends at ``end``."""
+    gap = text[end : q.start]
+    if RUN_SEP.match(gap):
+        return True
+    word = _MEASURE_WORD.match(gap)
+    return bool(
+        word
+        and RUN_SEP.match(gap[word.end() :])
+        and re.match(r"\s*" + re.escape(word.group("w")) + r"\b", text[q.end : q.end + 40])
+    )
+
+
+#: the measure word a bare number is followed by ("3.9 mAP and 3.1 mAP")
+_MEASURE_WORD = re.compile(r"\s*(?P<w>[A-Za-z][\w@-]*)")
 
 
 def split_list(s: str) -> list[tuple[str, int]]:
@@ -51,7 +69,10 @@ def list_after(text: str, start: int, limit: int, n: int) -> list[tuple[str, int
     """An n-item list starting at ``start`` (cut at the clause end), or None."""
     seg = text[start:limit]
     cut = re.search(
-        r"(?:,\s*respectively|[.;:(]\s|\s(?:on|in|for|with|while|when|across|under|using|at|by)\s|$)", seg
+        # ", which outperforms ...": a clause after the list is no item of it
+        r"(?:,\s*(?:respectively|which|where|while|whereas|outperforming|surpassing|exceeding)\b|[.;:(]\s|"
+        r"\s(?:on|in|for|with|while|when|across|under|using|at|by)\s|$)",
+        seg,
     )
     seg = seg[: cut.start()] if cut else seg
     items = split_list(seg)
