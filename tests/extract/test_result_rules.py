@@ -1278,3 +1278,18 @@ def test_the_two_datasets_respectively_are_the_list_named_before(nlp):
     ents = [ent(text, name, EntityType.DATASET) for name in ("Quux", "Plugh", "Xyzzy")]
     ents += [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
     assert [r.dataset for r in run(nlp, text, ents)] != ["Plugh", "Xyzzy"]
+
+
+def test_a_dataset_list_a_few_words_after_its_run_pairs_in_order(nlp):
+    text = (
+        "We propose Fred. Fred obtains 5.0%, 4.5%, 7.5% and 9.1% absolute improvements over the best "
+        "one-stage approach on Plugh, Xyzzy, Xyzzy+ and RefWaldo, respectively."
+    )
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
+    ents += [ent(text, name, EntityType.DATASET) for name in ("Plugh", "Xyzzy")]
+    i = text.index("Xyzzy+")
+    ents += [EntityMention(type=EntityType.DATASET, text="Xyzzy+", start=i, end=i + 6, sentence="")]
+    ents += [EntityMention(type=EntityType.DATASET, text="Xyzzy", start=i, end=i + 5, sentence="")]
+    got = [(r.value, r.dataset) for r in run(nlp, text, ents)]
+    # "RefWaldo" is no entity: the sentence's three dataset names do not cover the four numbers
+    assert got == [(5.0, "Plugh"), (4.5, "Xyzzy"), (7.5, "Xyzzy+"), (9.1, "RefWaldo")]

@@ -308,7 +308,9 @@ def attribute_datasets(
         if len(run) < 2:
             continue
         lst = None
-        m = re.match(r"\s*(?:\S+\s+){0,4}?(?:on|across|for)\s+(?:the\s+)?", text[run[-1].q.end : s1])
+        # "5.0%, 4.5% and 7.5% absolute improvements over the prior one-stage approach on A, B and C": up to
+        # eight words of the clause (no punctuation) before the list
+        m = re.match(r"\s*(?:[^\s,;:.()]+\s+){0,8}?(?:on|across|for)\s+(?:the\s+)?", text[run[-1].q.end : s1])
         if m and not re.match(r"\s*(?:\S+\s+){0,4}?on\s+(?:average|par)\b", text[run[-1].q.end : s1]):
             lst = list_after(text, run[-1].q.end + m.end(), s1, len(run))
             if lst:
@@ -527,8 +529,8 @@ def dataset_name(ctx: Ctx, phrase: str, offset: int, method_spans: list[tuple[in
         for n in ctx.names
         if n.type is EntityType.DATASET and n.start < offset + len(phrase) and n.end > offset
     ]
-    if ents:
-        return ents[0].text
+    if ents:  # the first in the phrase, the longest of those starting there ("RefCOCO+", not "RefCOCO")
+        return min(ents, key=lambda n: (max(n.start, offset), n.start - n.end)).text
     if any(s < offset + len(phrase) and e > offset for s, e in method_spans):
         return None
     if (
