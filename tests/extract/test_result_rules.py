@@ -1293,3 +1293,16 @@ def test_a_dataset_list_a_few_words_after_its_run_pairs_in_order(nlp):
     got = [(r.value, r.dataset) for r in run(nlp, text, ents)]
     # "RefWaldo" is no entity: the sentence's three dataset names do not cover the four numbers
     assert got == [(5.0, "Plugh"), (4.5, "Xyzzy"), (7.5, "Xyzzy+"), (9.1, "RefWaldo")]
+
+
+def test_a_metric_with_an_iou_threshold_keeps_its_decimals(nlp):
+    # "mAP@0.75" was read "mAP@0", and that name went into the graph
+    text = "We propose Fred. Fred improves mAP@0.75 by 3.2% on Plugh."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Plugh", EntityType.DATASET)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.2, "mAP@0.75")]
+
+
+def test_a_comparative_before_a_measure_is_no_part_of_it(nlp):
+    text = "We propose Fred. Fred needs a 3x smaller model size than Garply."
+    ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.0, "model size")]

@@ -106,7 +106,7 @@ METRIC_WORDS = (
 )
 # metric acronyms (case-sensitive)
 METRIC_ACRONYMS = (
-    r"ASR-BLEU|FID|FVD|KID|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|SPICE|SPL|chrF\+*|IoU|mIoU|mAPH|mAP(?:@?\d+)?|AP(?:_?50|_?75)?"
+    r"ASR-BLEU|FID|FVD|KID|BLEU(?:-\d)?|ROUGE(?:-[L12])?|METEOR|CIDEr|SPICE|SPL|chrF\+*|IoU|mIoU|mAPH|mAP(?:@\d+(?:\.\d+)?|\d+)?|AP(?:_?50|_?75|@\d+(?:\.\d+)?)?"
     r"|AUC|AUROC|AUPRC|ROC-AUC|MSE|MAE|RMSE|PSNR|SSIM|LPIPS|NDCG(?:@\d+)?|nDCG(?:@\d+)?|MRR|WER|CER|ECE|FPS|OPS"
     r"|TOPS|[TGPM]?FLOPs(?:/s)?|TFLOPS|EM|F1|NDS|EPE|PCK|MOTA|HOTA|NLL|BPC|BPD|Elo|ASR|CLIP[- ]?[Ss]core"
     r"|MAPE|[Ss]MAPE|MASE|CRPS|NMSE|ADE|FDE|BERTScore|BLEURT|MCC|mAcc"
@@ -132,6 +132,9 @@ VAGUE_METRIC = {
 }
 # modifiers kept when a metric head is extended to its left
 BAD_MODS = {
+    "smaller",  # "2x smaller model size", "the resulting prediction time": the comparison, not the measure
+    "larger",
+    "resulting",
     "higher",
     "better",
     "improved",
