@@ -31,6 +31,24 @@ def ent(text: str, name: str, etype: EntityType, role: str | None = None) -> Ent
     return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
 
 
+def named(
+    text: str,
+    methods: tuple[str, ...] = (),
+    datasets: tuple[str, ...] = (),
+    metrics: tuple[str, ...] = (),
+    proposed: str | None = "Fred",
+) -> list[EntityMention]:
+    """The proposed method (when given) and the other names of ``text``, each at its first occurrence."""
+    out = [ent(text, proposed, EntityType.METHOD, "proposed")] if proposed else []
+    for names, etype in (
+        (methods, EntityType.METHOD),
+        (datasets, EntityType.DATASET),
+        (metrics, EntityType.METRIC),
+    ):
+        out += [ent(text, name, etype) for name in names]
+    return out
+
+
 def vals(res: list[ResultMention]) -> list[tuple]:
     return [(r.value, r.value_max, r.unit) for r in res]
 
@@ -1206,30 +1224,18 @@ def test_two_rising_numbers_with_only_a_space_between_are_a_range_that_lost_its_
 
 def test_the_methods_an_improving_verb_lists_pair_with_the_numbers_after_by(nlp):
     text = "We propose Fred. Fred improves Garply and Waldo by 7.03 mAP and 3.01 mAP respectively."
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD),
-        ent(text, "Waldo", EntityType.METHOD),
-    ]
+    ents = named(text, methods=("Garply", "Waldo"))
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(7.03, "Garply"), (3.01, "Waldo")]
 
 
 def test_an_over_that_names_a_dataset_leaves_the_sentences_comparison_standing(nlp):
     # "31 points over Plugh" is the gain's scope; the sentence compares with Garply
     text = "We propose Fred. Fred improves robustness over Garply, with a gain of 31 points over Plugh."
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD),
-        ent(text, "Plugh", EntityType.DATASET),
-    ]
+    ents = named(text, methods=("Garply",), datasets=("Plugh",))
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(31.0, "Garply")]
     # a compared phrase that merely holds a dataset is no scope: the earlier number's name is not taken
     text = "We propose Fred. Fred gains 11% over Garply and 3% over last year's winner of Plugh."
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD),
-        ent(text, "Plugh", EntityType.DATASET),
-    ]
+    ents = named(text, methods=("Garply",), datasets=("Plugh",))
     assert dict((r.value, r.baseline) for r in run(nlp, text, ents)).get(3.0) != "Garply"
 
 
@@ -1237,11 +1243,7 @@ def test_bare_numbers_each_followed_by_the_same_measure_word_are_one_run(nlp):
     text = (
         "We propose Fred. Fred beats the prior best by 3.9 mAP and 3.1 mAP on Plugh and Xyzzy, respectively."
     )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Plugh", EntityType.DATASET),
-        ent(text, "Xyzzy", EntityType.DATASET),
-    ]
+    ents = named(text, datasets=("Plugh", "Xyzzy"))
     assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(3.9, "Plugh"), (3.1, "Xyzzy")]
 
 
@@ -1249,11 +1251,7 @@ def test_a_clause_after_a_dataset_list_is_no_item_of_it(nlp):
     text = (
         "We propose Fred. Fred reaches mAP of 93.9% and 91.2% on Plugh and Xyzzy, which beats Garply by 2%."
     )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Plugh", EntityType.DATASET),
-        ent(text, "Xyzzy", EntityType.DATASET),
-    ]
+    ents = named(text, datasets=("Plugh", "Xyzzy"))
     got = {r.value: r.dataset for r in run(nlp, text, ents)}
     assert (got[93.9], got[91.2]) == ("Plugh", "Xyzzy")
 
@@ -1263,12 +1261,7 @@ def test_the_two_datasets_respectively_are_the_list_named_before(nlp):
         "We propose Fred. We test it on Plugh and Xyzzy. "
         "Fred outperforms Garply by 10.5% and 6.1% on the two datasets, respectively."
     )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Plugh", EntityType.DATASET),
-        ent(text, "Xyzzy", EntityType.DATASET),
-        ent(text, "Garply", EntityType.METHOD),
-    ]
+    ents = named(text, methods=("Garply",), datasets=("Plugh", "Xyzzy"))
     assert [(r.value, r.dataset) for r in run(nlp, text, ents)] == [(10.5, "Plugh"), (6.1, "Xyzzy")]
     # a longer list than the run pairs nothing
     text = (
