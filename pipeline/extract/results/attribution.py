@@ -202,21 +202,17 @@ def _scoped_metric(text: str, cands: list[Cand], metrics: list[tuple[int, int, s
         for ms, me, name in metrics:
             if ms < c.q.end or ms >= s1:
                 continue
-            if (
-                (
-                    _SCOPE_CUE.search(text[max(c.q.end, ms - 40) : ms])
-                    or _CLOSING_IN.search(text[max(c.q.end, ms - 40) : ms])
-                    and re.fullmatch(
-                        r"(?:\s*\([^()]{1,20}\))?[\s.;)]*", text[me:s1]
-                    )  # "... precision (mAP)."
-                    # "an extension of up to 32x ... with minimal increases in perplexity": another clause's
-                    and not re.search(
-                        r"\b(?:with|without|while|whereas|but|although|yet)\b|;", text[c.q.end : ms]
-                    )
+            # a closing "in X" ends the sentence (an acronym in brackets may follow: "... precision (mAP).")
+            # and shares the number's clause ("up to 32x ... with minimal increases in perplexity" does not)
+            closing = (
+                _CLOSING_IN.search(text[max(c.q.end, ms - 40) : ms])
+                and re.fullmatch(r"(?:\s*\([^()]{1,20}\))?[\s.;)]*", text[me:s1])
+                and not re.search(
+                    r"\b(?:with|without|while|whereas|but|although|yet)\b|;", text[c.q.end : ms]
                 )
-                and not any(
-                    o is not c and c.q.end <= o.q.start < ms and o.metric and o.metric != name for o in cands
-                )
+            )
+            if (_SCOPE_CUE.search(text[max(c.q.end, ms - 40) : ms]) or closing) and not any(
+                o is not c and c.q.end <= o.q.start < ms and o.metric and o.metric != name for o in cands
             ):
                 c.metric, c.metric_how = clean_metric(name), "scope"
                 c.ev_end = max(c.ev_end, me)
