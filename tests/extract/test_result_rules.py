@@ -1299,3 +1299,15 @@ def test_a_comparative_before_a_measure_is_no_part_of_it(nlp):
     text = "We propose Fred. Fred needs a 3x smaller model size than Garply."
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Garply", EntityType.METHOD)]
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.0, "model size")]
+
+
+def test_a_plural_acronym_names_each_numbers_metric(nlp):
+    text = "We propose Fred. Fred achieves mAPs of 85.2% and 96.0% on Plugh and Xyzzy, respectively."
+    ents = named(text, datasets=("Plugh", "Xyzzy"))
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(85.2, "mAP"), (96.0, "mAP")]
+
+
+def test_a_compared_score_between_a_number_and_its_measure_is_skipped(nlp):
+    text = "We propose Fred. Fred reaches 15.8% vs 18.3% error rate on Plugh."
+    ents = named(text, datasets=("Plugh",))
+    assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(15.8, "error rate")]

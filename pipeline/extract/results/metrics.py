@@ -18,7 +18,7 @@ from ..entities.lexicon import GENERIC_NAMES
 from ..text.gazetteer import load_gazetteer
 from ..text.numbers import Quantity
 from .context import Cand, Ctx, Name, names_over
-from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_RX
+from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_ACRONYMS, METRIC_RX
 
 
 def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
@@ -36,6 +36,8 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
             return rest  # "2.9 ms latency": the entity took the number's unit in
         return best.text
     head = ctx.text[start:end]
+    if head.endswith("s") and re.fullmatch(METRIC_ACRONYMS, head[:-1]):
+        head = head[:-1]  # "mAPs of 85.2% and 96.0%": each is an mAP
     if (score_of := _entity_scored(ctx, head, start)) is not None:
         return score_of
     if head in ctx.acro and head.isupper():
@@ -200,6 +202,8 @@ def metric_local(
     for ms, me, name in metrics:
         if ms >= q.end and ms < nxt:
             gap = text[q.end : ms]
+            # "(15.8 vs 18.3 perplexity)": the compared score between a number and its measure
+            gap = _VS_SCORE.sub("", gap, count=1)
             if aside is not None and ms >= aside.end():
                 gap = text[aside.end() : ms]
             if (
@@ -260,6 +264,9 @@ def metric_local(
                     c.metric, c.metric_how = clean_metric(name), "clause"
                 return
 
+
+#: a compared score right after a number: "15.8 vs 18.3 perplexity", "28.1 vs. 26.4 BLEU"
+_VS_SCORE = re.compile(r"^\s*(?:vs\.?|versus)\s*[\d.]+\s*%?(?=\s)")
 
 #: words between "by" and its number ("by up to 2.4x", "by an average of 6.3%")
 _BY_HEDGE = r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least)"

@@ -116,7 +116,9 @@ METRIC_RX = re.compile(
     r"(?<![\w-])(?:(?i:"
     + "|".join(re.escape(w) + r"(?:s|es)?" for w in sorted(METRIC_WORDS, key=len, reverse=True))
     + r")|"
+    + r"(?:"
     + METRIC_ACRONYMS
+    + r")(?:s(?=\s+(?:of|on|for|in|are|were|and|reach\w*)\b))?"  # "mAPs of 85.2%": a plural acronym
     + r")(?![\w-])"
 )
 VAGUE_METRIC = {
