@@ -1305,6 +1305,9 @@ def test_a_plural_acronym_names_each_numbers_metric(nlp):
     text = "We propose Fred. Fred achieves mAPs of 85.2% and 96.0% on Plugh and Xyzzy, respectively."
     ents = named(text, datasets=("Plugh", "Xyzzy"))
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(85.2, "mAP"), (96.0, "mAP")]
+    # an acronym that ends in "s" itself keeps it
+    text = "We propose Fred. Fred reduces MACs by 40% on Plugh."
+    assert [r.metric for r in run(nlp, text, named(text, datasets=("Plugh",)))] == ["MACs"]
 
 
 def test_a_compared_score_between_a_number_and_its_measure_is_skipped(nlp):

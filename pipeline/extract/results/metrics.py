@@ -36,8 +36,12 @@ def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
             return rest  # "2.9 ms latency": the entity took the number's unit in
         return best.text
     head = ctx.text[start:end]
-    if head.endswith("s") and re.fullmatch(METRIC_ACRONYMS, head[:-1]):
-        head = head[:-1]  # "mAPs of 85.2% and 96.0%": each is an mAP
+    if (
+        head.endswith("s")
+        and re.fullmatch(METRIC_ACRONYMS, head[:-1])
+        and not re.fullmatch(METRIC_ACRONYMS, head)
+    ):
+        head = head[:-1]  # "mAPs of 85.2% and 96.0%": each is an mAP ("MACs" is a name of its own)
     if (score_of := _entity_scored(ctx, head, start)) is not None:
         return score_of
     if head in ctx.acro and head.isupper():
