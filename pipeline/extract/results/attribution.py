@@ -22,13 +22,10 @@ from .context import Cand, Ctx, Name, canon_name, is_proposed, names_in, same_na
 from .filters import result_kind
 from .lists import clean_np, coordinated_runs, list_after, split_list
 from .metrics import clean_metric, gazetteer_metric_rx, metric_from_phrase, metric_local, metrics_in
-from .vocab import COST_OF, HARDWARE, LIST_SPLIT, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
+from .vocab import BY_HEDGE, COST_OF, HARDWARE, LIST_SPLIT, METRIC_RX, MODEL_LIKE, NAMEISH, NOT_NAMES, OURS
 
 # "by up to 1.8% in A and up to 8% in B", "an average of 20.91% ... and an average of 14.32%": hedges repeat
-_HEDGE_TAIL = (
-    r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least|"
-    r"approximately|roughly|by|of|a|an)\s+|[~≈]\s*)*"
-)
+_HEDGE_TAIL = r"(?:(?:" + BY_HEDGE + r"|approximately|roughly|by|of|a|an)\s+|[~≈]\s*)*"
 
 
 # "on existing benchmarks", "on six moderation datasets": data the sentence leaves unnamed (not "on

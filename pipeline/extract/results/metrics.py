@@ -18,7 +18,7 @@ from ..entities.lexicon import GENERIC_NAMES
 from ..text.gazetteer import load_gazetteer
 from ..text.numbers import Quantity
 from .context import Cand, Ctx, Name, names_over
-from .vocab import BAD_MODS, HARDWARE, LINK_GAP, METRIC_ACRONYMS, METRIC_RX
+from .vocab import BAD_MODS, BY_HEDGE, HARDWARE, LINK_GAP, METRIC_ACRONYMS, METRIC_RX
 
 
 def metric_at(ctx: Ctx, doc: Doc, start: int, end: int) -> str:
@@ -230,7 +230,7 @@ def metric_local(
                 # comma that introduces a number of its own ("of", "=", ":") is that number's
                 # "improves accuracy by 3.4% and latency by 2.4x": so is a name followed by its own "by"
                 if re.search(r"\band\b|,", gap) and re.match(
-                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:|by(?:\s+" + _BY_HEDGE + r")*)\s*[+±~-]?\d",
+                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:|by(?:\s+" + BY_HEDGE + r")*)\s*[+±~-]?\d",
                     text[me : me + 60],
                 ):
                     break
@@ -271,9 +271,6 @@ def metric_local(
 
 #: a compared score right after a number: "15.8 vs 18.3 perplexity", "28.1 vs. 26.4 BLEU"
 _VS_SCORE = re.compile(r"^\s*(?:vs\.?|versus)\s*[\d.]+\s*%?(?=\s)")
-
-#: words between "by" and its number ("by up to 2.4x", "by an average of 6.3%")
-_BY_HEDGE = r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least)"
 
 #: "32% relative (and 3.3% absolute) error reduction", "19% absolute (45% relative) accuracy": the same
 #: change counted another way, in brackets between a number and its measure

@@ -238,6 +238,8 @@ GAIN_AFTER = re.compile(
 )
 #: evaluative words between "by" and its amount ("by a significant 0.82 dB"): a gain's hedge, no part of it
 EVALUATIVE_HEDGE = r"significant|substantial|considerable|notable|remarkable|clear|wide|huge|impressive"
+#: words between "by" and its amount ("by up to 2.4x", "by an average of 6.3%")
+BY_HEDGE = r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|around|nearly|over|more\s+than|at\s+least)"
 #: "outperforms SimCSE by an average Spearman correlation of 2.60%", "by the BLEU score of 4": the amount a
 #: comparison verb gains, given as a measure "of" it (the verb is what makes it a gain: "characterised by an
 #: accuracy of 80%" is a level)
