@@ -37,9 +37,12 @@ def named(
     datasets: tuple[str, ...] = (),
     metrics: tuple[str, ...] = (),
     proposed: str | None = "Fred",
+    baselines: tuple[str, ...] = (),
 ) -> list[EntityMention]:
-    """The proposed method (when given) and the other names of ``text``, each at its first occurrence."""
+    """The proposed method (when given), the baselines and the other names of ``text``, each at its first
+    occurrence."""
     out = [ent(text, proposed, EntityType.METHOD, "proposed")] if proposed else []
+    out += [ent(text, name, EntityType.METHOD, "baseline") for name in baselines]
     for names, etype in (
         (methods, EntityType.METHOD),
         (datasets, EntityType.DATASET),
@@ -1060,14 +1063,12 @@ def test_an_iou_threshold_a_score_is_measured_at_is_no_result(nlp):
         "We propose Fred. Fred yields a 3.2% AP gain at IoU=0.7 and an 8.5% AP gain at IoU=0.85 on Plugh "
         "compared to Garply."
     )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD, "baseline"),
-        ent(text, "AP", EntityType.METRIC),
-    ]
+    ents = named(text, baselines=("Garply",), metrics=("AP",))
     got = [(r.value, r.baseline) for r in run(nlp, text, ents)]
     assert (0.7, None) not in got and (0.85, "Garply") not in got
     assert (8.5, "Garply") in got
+    # the decimal point of "IoU=0.7" read as a full stop gave the first gain no comparison of its own
+    assert got == [(3.2, "Garply"), (8.5, "Garply")]
     # a score reached at an IoU of 0.5 stays a result
     text = "We propose Fred. Fred reaches an AP of 45.3 at IoU=0.5 on Plugh."
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "AP", EntityType.METRIC)]
@@ -1127,11 +1128,7 @@ def test_a_ratio_after_a_comparative_than_a_name_is_against_it(nlp):
     text = (
         "We propose Fred. Fred is 20% faster than Garply and 10% faster with 0.5% higher accuracy than Waldo."
     )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD),
-        ent(text, "Waldo", EntityType.METHOD),
-    ]
+    ents = named(text, methods=("Garply", "Waldo"))
     got = {r.value: r.baseline for r in run(nlp, text, ents)}
     assert got[20.0] == "Garply" and got.get(10.0) != "Garply"
 
@@ -1139,24 +1136,20 @@ def test_a_ratio_after_a_comparative_than_a_name_is_against_it(nlp):
 def test_a_name_followed_by_its_own_by_is_the_next_numbers_metric(nlp):
     # "improves accuracy by 3.4% and latency by 2.4x": the name after "and" has a number of its own
     text = "We propose Fred. Fred improves Zorp by 3.4% and Quux by 2.4x over Garply."
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
-    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    ents = named(text, metrics=("Zorp", "Quux"))
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(3.4, "Zorp"), (2.4, "Quux")]
     text = "We propose Fred. Fred improves Zorp by an average of 16% and Quux by an average of 6.3%."
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
-    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    ents = named(text, metrics=("Zorp", "Quux"))
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(16.0, "Zorp"), (6.3, "Quux")]
 
 
 def test_a_metric_list_changed_by_a_run_of_numbers_pairs_in_order(nlp):
     text = "We propose Fred. Fred improves Zorp and Quux during Plugh by 10% and 30%, respectively."
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
-    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux")]
+    ents = named(text, metrics=("Zorp", "Quux"))
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(10.0, "Zorp"), (30.0, "Quux")]
     # a longer list than the run pairs nothing new
     text = "We propose Fred. Fred improves Zorp, Quux and Waldo by 10% and 30%."
-    ents = [ent(text, "Fred", EntityType.METHOD, "proposed")]
-    ents += [ent(text, name, EntityType.METRIC) for name in ("Zorp", "Quux", "Waldo")]
+    ents = named(text, metrics=("Zorp", "Quux", "Waldo"))
     assert [r.metric for r in run(nlp, text, ents)] != ["Quux", "Waldo"]
 
 
@@ -1179,20 +1172,6 @@ def test_a_metric_closing_the_sentence_after_in_scopes_the_numbers_before_it(nlp
     text = "We propose Fred. Fred extends the context up to 32x, from 2k to 64k, with small losses in Zorp."
     ents = [ent(text, "Fred", EntityType.METHOD, "proposed"), ent(text, "Zorp", EntityType.METRIC)]
     assert [r.metric for r in run(nlp, text, ents)] == [None]
-
-
-def test_a_decimal_point_between_two_gains_does_not_split_their_comparison(nlp):
-    # the decimal point of "IoU=0.7" read as a full stop gave the first gain no comparison of its own
-    text = (
-        "We propose Fred. Fred yields a 3.2% AP gain at IoU=0.7 and an 8.5% AP gain at IoU=0.85 on Plugh "
-        "compared to Garply."
-    )
-    ents = [
-        ent(text, "Fred", EntityType.METHOD, "proposed"),
-        ent(text, "Garply", EntityType.METHOD, "baseline"),
-        ent(text, "AP", EntityType.METRIC),
-    ]
-    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(3.2, "Garply"), (8.5, "Garply")]
 
 
 def test_two_rising_numbers_with_only_a_space_between_are_a_range_that_lost_its_dash():
