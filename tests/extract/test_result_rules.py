@@ -76,6 +76,15 @@ def test_scan_slashed_prefixed_and_written_ratios():
     ]
 
 
+def test_scan_unit_before_the_slash_and_scores_closing_a_bracket():
+    # "2.2x/1.9x": each number carries its unit; a decimal before ")" is a score, "2)" an enumeration mark
+    qs = scan_quantities(
+        "reaches 2.2x/1.9x lower latency, Coverage (FooSet: 0.71; BarSet: 0.64) and labels (AUC: 71.25); "
+        "we 1) train and 2) test at a 2x/epoch rate"
+    )
+    assert [(q.value, q.unit) for q in qs] == [(2.2, "x"), (1.9, "x"), (0.71, ""), (0.64, ""), (71.25, "")]
+
+
 def test_scan_keeps_the_unit_of_a_lower_bound_and_reads_percent_points():
     qs = scan_quantities("1,800+ times faster, 120+ fps, 9+ BLEU points, +6.7%-p and 28.1%p; 20+ datasets")
     assert [(q.value, q.unit) for q in qs] == [

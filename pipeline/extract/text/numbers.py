@@ -35,7 +35,7 @@ _UNIT = (
     r"(?!(?:hundred|thousand|million|billion|trillion)\s)"  # "a 10 billion point dataset": a count
     r"(?P<ptsmetric>[A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*)?)\s)?(?:points?|pts?)\b)"
     r"|(?P<oom>\s(?:orders?\s+of\s+magnitude)\b)"
-    r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?![\w/])|\s?-?fold\b|(?:\s|-)(?:times)\b)"
+    r"|(?P<x>\s?×(?!\s?\d)|\{×\}|[xX](?!\w|/(?!\d))|\s?-?fold\b|(?:\s|-)(?:times)\b)"
     r"|(?P<fps>\s?(?:FPS|fps)\b)"
     r"|(?P<tflops>\s?[TGPM]FLOP[Ss]?/s\b|\s?[TGPM]FLOPS\b|\s?[TGPM]OPS\b)"
     r"|(?P<flops>\s?[TGPM]?FLOPs\b)"
@@ -201,6 +201,7 @@ _SLASH_PAIR = re.compile(
 )
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|USD|US\$)\s?$")
 _ENUM = re.compile(r"(?:^|[\s(\[])\(?$")
+_NAMED_DECIMAL = re.compile(r":\s*\d*\.\d+$")
 _NOT_NUMBER_CONTEXT = re.compile(
     r"(?:\b(?:Fig(?:ure)?|Tab(?:le)?|Sec(?:tion)?|Eq|Eqn|Appendix|Theorem|Lemma|Algorithm|Proposition|"
     r"Corollary|Definition|Assumption|Step|Stage|Phase|Level|Version|version|v|Task|Chapter|Part|Round|"
@@ -357,7 +358,12 @@ def _scan(text: str) -> list[Quantity]:
         if not unit:
             if _SIZE_AFTER.match(after) or _MONEY_BEFORE.search(before) or _NOT_NUMBER_CONTEXT.search(before):
                 continue
-            if re.match(r"\)|\]", after) and _ENUM.search(before):  # "1)", "(2)", "[12]"
+            # "1)", "(2)", "[12]"; "(FFHQ: 0.80)" is a named score: no mark has a decimal point and a colon
+            if (
+                re.match(r"\)|\]", after)
+                and _ENUM.search(before)
+                and not _NAMED_DECIMAL.search(before + m.group("a"))
+            ):
                 continue
             if after[:1].isalpha() and not _GLUED_METRIC.match(after):
                 continue  # "7B", "3D": a size or a name; "+2.3mAP", "39.9F1" are scores
