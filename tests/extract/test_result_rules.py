@@ -1302,3 +1302,29 @@ def test_a_compared_score_between_a_number_and_its_measure_is_skipped(nlp):
     text = "We propose Fred. Fred reaches 15.8% vs 18.3% error rate on Plugh."
     ents = named(text, datasets=("Plugh",))
     assert [(r.value, r.metric) for r in run(nlp, text, ents)] == [(15.8, "error rate")]
+
+
+def test_a_measure_its_own_number_follows_is_not_the_previous_numbers(nlp):
+    # "FID 9.58 and inception score 8.30" gave both numbers "inception score"
+    text = "We propose Fred. On Plugh Fred achieves FID 9.58 and inception score 8.30, and recall 0.64."
+    ents = named(text, datasets=("Plugh",), metrics=("FID", "inception score", "recall"))
+    got = [(r.value, r.metric) for r in run(nlp, text, ents)]
+    assert got == [(9.58, "FID"), (8.30, "inception score"), (0.64, "recall")]
+    # a score the entity stage took into the measure's name is no part of it
+    assert clean_metric("FID 2.1") == "FID"
+    assert clean_metric("ROUGE 2") == "ROUGE 2"
+
+
+def test_the_method_ours_is_applied_to_is_what_its_gain_is_over(nlp):
+    text = "We propose Fred. Applying Fred to Garply, a strong baseline, gives a gain of 1.4 points on Plugh."
+    ents = named(text, methods=("Garply",), datasets=("Plugh",))
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(1.4, "Garply")]
+    text = "We propose Fred. With a base Garply, Fred pushes accuracy up by 5.4% on Plugh."
+    ents = named(text, methods=("Garply",), datasets=("Plugh",))
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(5.4, "Garply")]
+    # ours applied to a list of methods names none of them
+    text = (
+        "We propose Fred. Applying Fred to Garply, Waldo, and Thud models improves accuracy by 2% on Plugh."
+    )
+    ents = named(text, methods=("Garply", "Waldo", "Thud"), datasets=("Plugh",))
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(2.0, None)]

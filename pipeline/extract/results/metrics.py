@@ -229,8 +229,9 @@ def metric_local(
                 # "image-level AUROC of 97.7% and pixel-level AUROC of 97.4%": a name across "and" or a
                 # comma that introduces a number of its own ("of", "=", ":") is that number's
                 # "improves accuracy by 3.4% and latency by 2.4x": so is a name followed by its own "by"
+                # "FID 9.58 and inception score 8.30": and so is a name its own number follows
                 if re.search(r"\band\b|,", gap) and re.match(
-                    r"(?:\s+[\w-]+){0,2}?\s*(?:of|=|:|by(?:\s+" + BY_HEDGE + r")*)\s*[+±~-]?\d",
+                    r"(?:(?:\s+[\w-]+){0,2}?\s*(?:of|=|:|by(?:\s+" + BY_HEDGE + r")*))?\s*[+±~-]?\d",
                     text[me : me + 60],
                 ):
                     break
@@ -515,6 +516,8 @@ def clean_metric(name: str) -> str | None:
     # "22.57% increase in absolute accuracy": absolute says how the gain is counted, the measure is accuracy
     # (so the training annotation writes "accuracy", "F1 score"); "absolute error" is a measure of its own
     name = re.sub(r"^[Aa]bsolute\s+(?!relative|error|deviation|difference|trajectory)(?=\S)", "", name)
+    # "FID 2.1": the entity stage took the score into the name
+    name = re.sub(r"\s+[+±~-]?\d*\.\d+\s*%?$", "", name)
     name = _score_of(name)
     name = _named_measure_of(name)
     # "93.6% top-1": the annotators write the measure out, "top-1 accuracy"
