@@ -1328,3 +1328,19 @@ def test_the_method_ours_is_applied_to_is_what_its_gain_is_over(nlp):
     )
     ents = named(text, methods=("Garply", "Waldo", "Thud"), datasets=("Plugh",))
     assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(2.0, None)]
+
+
+def test_a_bracketed_aside_between_a_number_and_its_gain_noun(nlp):
+    # "15% (nuScenes) performance boost" was read as a level, not a gain
+    text = "We propose Fred. Fred gets a 15% (Plugh) performance boost over Garply."
+    ents = named(text, methods=("Garply",), datasets=("Plugh",))
+    assert [(r.value, r.kind) for r in run(nlp, text, ents)] == [(15.0, "improvement")]
+
+
+def test_a_capitalised_dataset_word_stays_in_the_name(nlp):
+    # "Waymo Open Dataset" was named "Waymo Open"; "the Plugh benchmark" stays "Plugh"
+    text = (
+        "We propose Fred. Fred reaches 71.2% accuracy on Plugh Open Dataset and 65.0% on the Xyzzy benchmark."
+    )
+    got = [(r.value, r.dataset) for r in run(nlp, text, named(text))]
+    assert got == [(71.2, "Plugh Open Dataset"), (65.0, "Xyzzy")]
