@@ -227,6 +227,18 @@ _TO_METRIC_LIST = re.compile(
 _LIST_SEP = re.compile(r"[@\w.-]*\s*(?:,\s*(?:and\s+)?|and\s+|/\s*)")
 
 
+def _whole_list(text: str, names: list[tuple[int, int, str]], i: int, n: int) -> bool:
+    """Whether ``names[i : i + n]`` are n names joined by list separators that neither neighbour continues
+    ("in MR and AP", not two of "in MR, AP and AR")."""
+    chosen = names[i : i + n]
+    return (
+        len(chosen) == n
+        and all(_LIST_SEP.fullmatch(text, a[1], b[0]) for a, b in pairwise(chosen))
+        and not (i > 0 and _LIST_SEP.fullmatch(text, names[i - 1][1], chosen[0][0]))
+        and not (i + n < len(names) and _LIST_SEP.fullmatch(text, chosen[-1][1], names[i + n][0]))
+    )
+
+
 def _pair_metric_list(
     text: str, runs: list[list[Cand]], metrics: list[tuple[int, int, str]], all_q: list[Quantity], s1: int
 ) -> None:
@@ -241,11 +253,8 @@ def _pair_metric_list(
         after = [m for m in metrics if last.end <= m[0] < nxt]
         if len(after) < n or not _TO_METRIC_LIST.match(text, last.end, after[0][0]):
             continue
-        chosen = after[:n]
-        if all(_LIST_SEP.fullmatch(text, a[1], b[0]) for a, b in pairwise(chosen)) and (
-            len(after) == n or not _LIST_SEP.fullmatch(text, chosen[-1][1], after[n][0])
-        ):
-            for c, (_ms, me, name) in zip(run, chosen, strict=True):
+        if _whole_list(text, after, 0, n):
+            for c, (_ms, me, name) in zip(run, after[:n], strict=True):
                 c.metric, c.metric_how = clean_metric(name), "after"
                 c.ev_end = max(c.ev_end, me)
 
@@ -273,10 +282,8 @@ def _pair_metric_list_before(
         if len(before) < n:
             continue
         chosen = before[-n:]
-        if (
-            all(_LIST_SEP.fullmatch(text, a[1], b[0]) for a, b in pairwise(chosen))
-            and not (len(before) > n and _LIST_SEP.fullmatch(text, before[-n - 1][1], chosen[0][0]))
-            and _LIST_TO_BY.fullmatch(text, chosen[-1][1], first.start)
+        if _whole_list(text, before, len(before) - n, n) and _LIST_TO_BY.fullmatch(
+            text, chosen[-1][1], first.start
         ):
             for c, (ms, _me, name) in zip(run, chosen, strict=True):
                 c.metric, c.metric_how = clean_metric(name), "before"
