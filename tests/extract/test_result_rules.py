@@ -1344,3 +1344,14 @@ def test_a_capitalised_dataset_word_stays_in_the_name(nlp):
     )
     got = [(r.value, r.dataset) for r in run(nlp, text, named(text))]
     assert got == [(71.2, "Plugh Open Dataset"), (65.0, "Xyzzy")]
+
+
+def test_the_compared_sides_scores_are_not_results(nlp):
+    # "compared to the 57.3% of human experts", "(compare to 67.3% with ...)", every number of a compared list
+    text = (
+        "We propose Fred. Fred reaches a 30.1% error rate on Plugh, compared to the 57.3% of human experts. "
+        "Fred gets 72.7% accuracy on Xyzzy compared to 72.0% and 65.6% with Garply and Waldo, respectively. "
+        "Fred achieves 63.2% mAP on Thud (compare to 67.3% with Garply)."
+    )
+    ents = named(text, methods=("Garply", "Waldo"), datasets=("Plugh", "Xyzzy", "Thud"))
+    assert [r.value for r in run(nlp, text, ents)] == [30.1, 72.7, 63.2]

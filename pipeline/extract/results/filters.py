@@ -86,9 +86,13 @@ _OLD_VALUE_BEFORE = re.compile(
 
 
 COMPARE_TARGET_BEFORE = re.compile(
-    r"(?:\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|than|against|(?<!ranging\s)(?<!range\s)(?<!ranges\s)from|baseline(?:'s)?|"
+    r"(?:\b(?:vs\.?|versus|compared?\s+(?:to|with)|relative\s+to|than|against|(?<!ranging\s)(?<!range\s)(?<!ranges\s)from|baseline(?:'s)?|"
     r"human(?:s|\s+performance|\s+experts?|\s+level)?|humans?'?\s+\w+)\s*(?:\(\s*)?"
-    r"(?:only\s+|about\s+|just\s+|around\s+|approximately\s+|roughly\s+|~\s*|≈\s*)?$"
+    # "compared to the 57.3% of human experts", "(compare to 67.3% with ImageNet pre-training)"
+    r"(?:the\s+)?(?:only\s+|about\s+|just\s+|around\s+|approximately\s+|roughly\s+|~\s*|≈\s*)?$"
+    # "compared to 72.0% and 65.6% with RGB and Flow": every number of the compared list
+    r"|\b(?:vs\.?|versus|compared?\s+(?:to|with))\s+(?:the\s+)?[~≈]?\d+(?:\.\d+)?\s?%?"
+    r"(?:\s*,\s*[~≈]?\d+(?:\.\d+)?\s?%?)*\s*,?\s*(?:and\s+)?$"
     # "improving accuracy to 81.3% from the 77.12% of prior work": the old value of a change stated the
     # other way round
     r"|\bfrom\s+the\s+$)",
