@@ -563,6 +563,12 @@ def main() -> None:
         help="experiment: then fine-tune on the gold of every training sample for STEPS steps (implies "
         "--no-install: the learned scorers take train_more as unseen by the entity model)",
     )
+    ap.add_argument(
+        "--gold-sets",
+        default=",".join(ENTITY_MODEL_SETS),
+        help="annotated sets the student's gold comes from (comma-separated; experiment: the learned "
+        "scorers' samples must stay unread, see SCORER_SETS)",
+    )
     ap.add_argument("--no-install", action="store_true", help="do not copy the model into the package")
     ap.add_argument("--force", action="store_true", help="rebuild corpus and vectors even if present")
     ap.add_argument("--force-corpus", action="store_true", help="rebuild the corpus (not the vectors)")
@@ -574,7 +580,8 @@ def main() -> None:
         raise SystemExit(f"{CORPUS} not found: training reads the abstracts from ../shared")
     corpus_dir = args.output / "corpus"
     if args.force or args.force_corpus or not (corpus_dir / "train.spacy").exists():
-        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles))
+        gold_sets = tuple(x for x in args.gold_sets.split(",") if x)
+        print("corpus:", build_corpus(corpus_dir, args.fraction, with_roles=args.roles, sets=gold_sets))
     vectors = args.vectors
     if vectors is None and not args.no_vectors:
         vectors = args.vectors_dir / "vectors"

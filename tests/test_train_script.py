@@ -55,6 +55,28 @@ def test_given_vectors_are_used_and_none_are_built(tmp_path, monkeypatch) -> Non
     assert seen == [given]
 
 
+def test_gold_sets_choose_the_students_gold(tmp_path, monkeypatch) -> None:
+    """``--gold-sets`` (the session-41 experiment): the student's corpus is built from those samples; by
+    default from ``ENTITY_MODEL_SETS`` alone."""
+    train = load_script("scripts/train.py")
+    (tmp_path / "corpus.jsonl").write_text("{}\n")
+    built: list[tuple[str, ...]] = []
+
+    def fake_corpus(out, fraction, with_roles, sets=train.ENTITY_MODEL_SETS):  # type: ignore[no-untyped-def]
+        built.append(tuple(sets))
+        return {}
+
+    monkeypatch.setattr(train, "CORPUS", tmp_path / "corpus.jsonl")
+    monkeypatch.setattr(train, "build_corpus", fake_corpus)
+    monkeypatch.setattr(train, "train", lambda out, vectors, *rest: out / "best")
+    base = ["train.py", "--vectors", str(tmp_path / "v"), "--no-install", "--no-attribution"]
+    for extra in ([], ["--gold-sets", "train,train_more"]):
+        argv = [*base, "--output", str(tmp_path / f"out{len(extra)}"), *extra]
+        monkeypatch.setattr("sys.argv", argv)
+        train.main()
+    assert built == [("train",), ("train", "train_more")]
+
+
 def test_the_packaged_models_arguments_are_the_documented_command() -> None:
     """``PACKAGED_MODEL_ARGS`` (what the learning curve's ``--student`` points train with) is the command
     the module docstring gives for the packaged model."""
