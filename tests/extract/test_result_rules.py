@@ -1355,3 +1355,12 @@ def test_the_compared_sides_scores_are_not_results(nlp):
     )
     ents = named(text, methods=("Garply", "Waldo"), datasets=("Plugh", "Xyzzy", "Thud"))
     assert [r.value for r in run(nlp, text, ents)] == [30.1, 72.7, 63.2]
+
+
+def test_methods_listed_as_examples_are_no_apposition(nlp):
+    # "methods like A, B, and C by 4%" named B: the name after the first comma was read as an apposition
+    text = (
+        "We propose Fred. Fred outperforms the current methods like Garply, Waldo, and Thud by 4% on Plugh."
+    )
+    ents = named(text, methods=("Garply", "Waldo", "Thud"), datasets=("Plugh",))
+    assert [(r.value, r.baseline) for r in run(nlp, text, ents)] == [(4.0, "Garply")]

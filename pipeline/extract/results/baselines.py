@@ -597,6 +597,10 @@ def apposition(np: str) -> tuple[str, int]:
     """'the latest counterpart, FlexAttention, by ...' -> ('FlexAttention', offset); also where the name
     ends the phrase ("compared to the previous best method, ClearGrasp.")."""
     m = re.match(r"([^,]{0,50}),\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2}?)\s*(?:,|[.;]?\s*$)", np)
-    if m and GENERIC_BASELINE.search(m.group(1)):
+    # "methods like A, B, and C" lists examples; the name after its first comma is no apposition
+    if m and GENERIC_BASELINE.search(m.group(1)) and not _EXAMPLES.search(m.group(1)):
         return m.group(2), m.start(2)
     return np, 0
+
+
+_EXAMPLES = re.compile(r"\b(?:such\s+as|like|including|e\.g\.)")
