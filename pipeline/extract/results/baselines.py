@@ -103,9 +103,13 @@ def _name_like(token: str) -> bool:
     return bool(NAMEISH.match(token) or MODEL_LIKE.match(token))
 
 
+#: the words that introduce examples of a class ("methods such as A, B", "baselines like X")
+_EXAMPLES = r"\b(?:such\s+as|like|including|e\.g\.,?)"
+
+
 def baseline_from_np(ctx: Ctx, np: str, offset: int) -> str | None:
     """A baseline name from a comparison noun phrase, or None when the phrase is generic."""
-    such = re.match(r"[^,;.]{0,60}?\b(?:such\s+as|like|including|e\.g\.,?)\s+", np)
+    such = re.match(r"[^,;.]{0,60}?" + _EXAMPLES + r"\s+", np)
     if such:
         return baseline_from_np(ctx, np[such.end() :], offset + such.end())
     if _OTHER_PLURAL.match(np.lstrip()):
@@ -598,9 +602,6 @@ def apposition(np: str) -> tuple[str, int]:
     ends the phrase ("compared to the previous best method, ClearGrasp.")."""
     m = re.match(r"([^,]{0,50}),\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2}?)\s*(?:,|[.;]?\s*$)", np)
     # "methods like A, B, and C" lists examples; the name after its first comma is no apposition
-    if m and GENERIC_BASELINE.search(m.group(1)) and not _EXAMPLES.search(m.group(1)):
+    if m and GENERIC_BASELINE.search(m.group(1)) and not re.search(_EXAMPLES, m.group(1)):
         return m.group(2), m.start(2)
     return np, 0
-
-
-_EXAMPLES = re.compile(r"\b(?:such\s+as|like|including|e\.g\.)")

@@ -413,7 +413,8 @@ def result_kind(ctx: Ctx, q: Quantity, sent_start: int) -> ResultKind:
         return "ratio"
     # "7% (Waymo) and 15% (nuScenes) performance boost": a bracketed aside is no part of what follows
     aside = re.match(r"\s*\([^()\d]{1,30}\)", text[q.end : q.end + 32])
-    after = text[q.end + (aside.end() if aside else 0) :][:40]
+    after_at = q.end + (aside.end() if aside else 0)
+    after = text[after_at : after_at + 40]
     before = text[max(sent_start, q.start - 90) : q.start]
     if q.change:
         return "absolute"
