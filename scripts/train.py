@@ -39,8 +39,9 @@ Steps (each skipped when its output exists, unless --force):
 7. **learned scorers** (after install, unless --no-attribution), each fitted with the freshly installed
    model and the scorers before it: ``scripts/train_filter.py`` (the mention filter,
    ``pipeline/extract/learned/filter_weights.json``), ``scripts/train_proposal.py`` (the proposed-method
-   choice, ``proposal_weights.json``) and ``scripts/train_attribution.py`` (the result filter and
-   attribution, ``pipeline/extract/results/*_weights.json``).
+   choice, ``proposal_weights.json``), ``scripts/train_attribution.py`` (the result filter and
+   attribution, ``pipeline/extract/results/*_weights.json``) and ``scripts/train_baseline_fill.py``
+   (baselines the rules leave empty, ``baseline_fill_weights.json``).
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
 scikit-learn); ``--distill`` also the ``distill`` extra (torch, transformers, the packaged MiniLM), unless
@@ -607,7 +608,12 @@ def main() -> None:
     if not args.no_install:
         install(best)
         if not args.no_attribution:
-            for step in ("train_filter.py", "train_proposal.py", "train_attribution.py"):
+            for step in (
+                "train_filter.py",
+                "train_proposal.py",
+                "train_attribution.py",
+                "train_baseline_fill.py",
+            ):
                 subprocess.run([sys.executable, str(ROOT / "scripts" / step)], check=True)
 
 

@@ -129,12 +129,15 @@ def training_papers(sets: tuple[str, ...] = TRAINING_SETS) -> tuple[list[GoldPap
     return gold, papers
 
 
-def record_options() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def record_options(
+    sets: tuple[str, ...] = TRAINING_SETS,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Attribution rows (one per matched result: attribute -> options, the right one, the rules' answer)
-    and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated)."""
+    and keep rows (one per scanned number: its features, the rules' decision, whether it is annotated),
+    over the training samples ``sets``."""
     from pipeline.extract.nlp import build_nlp, extract
 
-    gold, papers = training_papers()
+    gold, papers = training_papers(sets)
     nlp = build_nlp(records_as_dicts=False)
     finder = nlp.get_pipe("paperkg_results")
     seen: dict[str, list[dict[str, list[Option]]]] = defaultdict(list)

@@ -116,3 +116,16 @@ def test_the_installed_package_runs_the_trained_model(installed: tuple[Path, Pat
     )
     out = _run([str(bin_dir / "python"), "-c", code], work, env).stdout.splitlines()
     assert out[0] == "True" and str(bin_dir.parent) in out[1], out
+
+
+def test_the_installed_package_ships_the_learned_result_scorers(
+    installed: tuple[Path, Path, dict[str, str]],
+) -> None:
+    """The result filter, attribution and baseline-fill weights come with the wheel (package data)."""
+    bin_dir, work, env = installed
+    code = (
+        "from pipeline.extract.results import keep, rerank; "
+        "print(keep.WEIGHTS.is_file(), rerank.WEIGHTS.is_file(), sorted(rerank.packaged_fills()))"
+    )
+    out = _run([str(bin_dir / "python"), "-c", code], work, env).stdout.strip()
+    assert out == "True True ['baseline']", out

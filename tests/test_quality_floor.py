@@ -344,7 +344,9 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # (46/56 -> 47/56)
     # 0.19.8 (datasets filtered): dataset lowered 87.5 -> 80.4 (49/56 -> 45/56: a dropped dataset is no
     # longer there for a result to point at; on train_extra6 + train_extra7 499 -> 500 of 654 right)
-    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.80, "method": 0.91, "baseline": 0.57},
+    # 0.20.0 (the learned baseline fill names baselines the rules leave empty): baseline raised 61.9 ->
+    # 71.4 (13/21 -> 15/21)
+    "iclr2025_dev": {"kind": 0.95, "metric": 0.73, "dataset": 0.80, "method": 0.91, "baseline": 0.71},
     # baseline raised in 0.13.6 (a generic description of one named baseline): 66.7 -> 76.2; in 0.13.10
     # ("In comparison to independent sampling, ..."): 76.2 -> 81.0; dataset in 0.13.11 (the one dataset of
     # the sentence before): 84.3 -> 88.2

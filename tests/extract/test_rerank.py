@@ -113,3 +113,63 @@ def test_packaged_keep_weights_are_used_only_when_they_beat_the_rules() -> None:
     assert data["use"] == (cv["learned"]["f1"] > cv["rules"]["f1"])
     weights, mode = keep.packaged()
     assert bool(weights) == data["use"] and mode == data["mode"]
+
+
+# ------------------------------------------------------------------ learned baseline fill
+
+FILL_TEXT = "We propose ZipNet. On ImageNet, ZipNet gives a 3.1x speedup, and ResNet-50 stays the reference."
+
+
+def fill_ents() -> list[EntityMention]:
+    def e(name: str, etype: EntityType, role: str | None = None) -> EntityMention:
+        i = FILL_TEXT.index(name)
+        return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
+
+    return [
+        e("ZipNet", EntityType.METHOD, "proposed"),
+        e("ImageNet", EntityType.DATASET, "used"),
+        e("ResNet-50", EntityType.METHOD, "baseline"),
+    ]
+
+
+def test_fill_names_an_empty_baseline_only_where_the_best_name_clears_none_by_the_margin(nlp) -> None:
+    doc = nlp(FILL_TEXT)
+    assert find_results(doc, fill_ents())[0].baseline is None  # no rule reads this comparison
+
+    def with_fill(margin: float) -> str | None:
+        fills = {"baseline": rerank.Fill({"role=baseline": 1.0, "none": 0.5}, margin)}
+        hook = lambda ctx, d, c, s0, s1: rerank.fill(ctx, d, c, s0, s1, fills)  # noqa: E731
+        return find_results(doc, fill_ents(), hook)[0].baseline
+
+    assert with_fill(0.0) == "ResNet-50"  # 1.0 for the name against 0.5 for none
+    assert with_fill(0.5) == "ResNet-50"  # the margin is reached
+    assert with_fill(0.6) is None  # and here it is not
+
+
+def test_fill_never_overrides_a_baseline_the_rules_named(nlp) -> None:
+    doc = nlp(TEXT)
+    # a fill that prefers ViT-B over anything: the rules' ResNet-50 for the first number still stands
+    fills = {"baseline": rerank.Fill({"after>50": 9.0, "after<=100": 9.0}, -9.0)}
+    out = find_results(doc, ents(), lambda ctx, d, c, s0, s1: rerank.fill(ctx, d, c, s0, s1, fills))
+    assert out[0].baseline == "ResNet-50"
+    assert out[1].baseline == "ViT-B"
+
+
+def test_packaged_fill_is_used_only_where_it_beat_the_rules_in_cross_validation() -> None:
+    data = json.loads(rerank.FILL_WEIGHTS.read_text(encoding="utf-8"))
+    used = {a for a, w in data["attributes"].items() if w["use"]}
+    assert set(rerank.packaged_fills()) == used
+    for a, w in data["attributes"].items():
+        cv = w["cross_validated"]
+        assert w["use"] == (cv["fill"]["f1"] > cv["rules"]["f1"])
+        # the stored choice is the grid's best F1
+        assert cv["fill"]["f1"] == max(v["f1"] for v in cv["grid"].values())
+        assert rerank.packaged_fills().get(a, rerank.Fill({}, w["margin"])).margin == w["margin"]
+
+
+def test_the_result_finder_applies_the_packaged_fill_only_with_learned_attribution() -> None:
+    from pipeline.extract.results.extractor import ResultFinder
+
+    assert rerank.packaged_fills(), "the packaged baseline fill is switched on"
+    assert ResultFinder(learned_attribution=True).hook is not None
+    assert ResultFinder(learned_attribution=False).hook is None

@@ -1,0 +1,73 @@
+"""How ``scripts/train_baseline_fill.py`` scores and chooses the baseline fill (pure parts, no fitting)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pipeline.extract.results.rerank import Option
+
+from .conftest import load_script
+
+fill = load_script("scripts/train_baseline_fill.py")
+
+
+def row(
+    options: list[Option], right: int | None, rule_right: bool, gold_named: bool, fold: int = 0
+) -> dict[str, Any]:
+    attr = {"options": options, "right": right, "rule_right": rule_right, "gold_named": gold_named}
+    return {"fold": fold, "attrs": {"baseline": attr}}
+
+
+NONE = Option(None, {"none": 1.0, "rule_none": 1.0})
+
+
+def test_only_results_the_rules_left_empty_are_filled_and_the_rules_features_are_dropped() -> None:
+    named = row([Option(None, {"none": 1.0}), Option("A", {"name": 1.0, "rule_chose": 1.0})], 1, True, True)
+    empty = row([NONE, Option("B", {"name": 1.0, "cue_before=than": 1.0})], 1, False, True)
+    rows = fill.fill_rows([named, empty])
+    assert [r["row"] is empty for r in rows] == [True]
+    assert rows[0]["attrs"]["baseline"]["options"][0].features == {"none": 1.0}
+
+
+def test_pick_takes_the_best_name_only_past_the_margin() -> None:
+    opts = [NONE, Option("A", {"a": 1.0}), Option("B", {"b": 1.0})]
+    w = {"none": 2.0, "a": 1.0, "b": 1.5}
+    assert fill.pick(opts, w, 0.0) == 0  # none scores 2.0 (rule_none has no weight), B only 1.5
+    assert fill.pick(opts, w, -0.5) == 2  # B clears none - 0.5
+    assert fill.pick([NONE], w, -9.0) == 0  # nothing to name
+
+
+def test_named_f1_counts_the_rules_names_and_the_fills_together() -> None:
+    rows = [
+        row([Option(None, {}), Option("A", {"rule_chose": 1.0})], 1, True, True),  # rules right
+        row(
+            [Option(None, {}), Option("A", {"rule_chose": 1.0})], 0, False, False
+        ),  # rules name one, gold none
+        row([NONE, Option("B", {"b": 1.0})], 1, False, True),  # empty; fill can name B (right)
+        row([NONE, Option("C", {"c": 1.0})], 0, True, False),  # empty; gold none; fill would name C (wrong)
+    ]
+    fills = fill.fill_rows(rows)
+    rules = fill.named_f1(rows, fills, None, 0.0)
+    assert (rules["tp"], rules["fp"], rules["fn"]) == (1, 1, 1)
+    only_b = fill.named_f1(rows, fills, lambda f: {"b": 3.0, "c": -3.0}, 0.0)
+    assert (only_b["tp"], only_b["fp"], only_b["fn"], only_b["filled"]) == (2, 1, 0, 1)
+    both = fill.named_f1(rows, fills, lambda f: {"b": 3.0, "c": 3.0}, 0.0)
+    assert (both["tp"], both["fp"], both["fn"], both["filled"]) == (2, 2, 0, 2)
+    assert both["p"] == 0.5 and only_b["f1"] > both["f1"] > rules["f1"]
+
+
+def test_choose_prefers_f1_then_the_smaller_c_then_fewer_fills() -> None:
+    grid = {
+        (1.0, -3.0): {"f1": 0.62},
+        (0.3, -3.0): {"f1": 0.62},
+        (0.3, -2.0): {"f1": 0.62},
+        (0.3, -4.0): {"f1": 0.60},
+    }
+    assert fill.choose(grid, {"f1": 0.61}) == ((0.3, -2.0), True)
+    assert fill.choose(grid, {"f1": 0.62}) == ((0.3, -2.0), False)  # a tie with the rules keeps the rules
+
+
+def test_the_fill_is_fitted_on_training_samples_only() -> None:
+    train = load_script("scripts/train.py")
+    assert "train_extra6" not in fill.FILL_SETS and "train_extra7" not in fill.FILL_SETS  # they decide
+    assert not set(fill.FILL_SETS) & set(train.HELD_OUT_ANNOTATIONS)
