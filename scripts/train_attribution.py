@@ -80,6 +80,17 @@ def scorer_args(description: str, cache: Path) -> argparse.Namespace:
     return ap.parse_args()
 
 
+def write_outputs(args: argparse.Namespace, out: dict[str, Any], weights: Path) -> None:
+    """The cross-validation report (``--report``) and, unless ``--no-install``, the packaged weights."""
+    text = json.dumps(out, indent=1) + "\n"
+    if args.report:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(text, encoding="utf-8")
+    if not args.no_install:
+        weights.write_text(text, encoding="utf-8")
+        print(f"wrote {weights.relative_to(ROOT)}")
+
+
 def cached(cache: Path, reuse: bool, record: Callable[[], Any]) -> Any:
     """What ``record`` returns, or (``reuse``) what it returned last time: recording runs the whole NLP
     stage over the annotated papers, fitting takes seconds."""

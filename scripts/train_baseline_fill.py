@@ -25,7 +25,6 @@ The held-out and decision sets are never read.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -179,12 +178,7 @@ def main() -> None:
             }
         },
     }
-    if args.report:
-        args.report.parent.mkdir(parents=True, exist_ok=True)
-        args.report.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    if not args.no_install:
-        FILL_WEIGHTS.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {FILL_WEIGHTS.relative_to(ROOT)}")
+    ta.write_outputs(args, out, FILL_WEIGHTS)
 
 
 if __name__ == "__main__":

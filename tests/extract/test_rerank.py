@@ -23,17 +23,22 @@ TEXT = (
 )
 
 
-def ents() -> list[EntityMention]:
-    def e(name: str, etype: EntityType, role: str | None = None) -> EntityMention:
-        i = TEXT.index(name)
-        return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
-
+def mentions(text: str, *names: tuple[str, EntityType, str]) -> list[EntityMention]:
+    """Each (name, type, role) as a mention at its first occurrence in ``text``."""
     return [
-        e("ZipNet", EntityType.METHOD, "proposed"),
-        e("ImageNet", EntityType.DATASET, "used"),
-        e("ResNet-50", EntityType.METHOD, "baseline"),
-        e("ViT-B", EntityType.METHOD, "baseline"),
+        EntityMention(type=t, text=n, start=text.index(n), end=text.index(n) + len(n), sentence="", role=r)
+        for n, t, r in names
     ]
+
+
+def ents() -> list[EntityMention]:
+    return mentions(
+        TEXT,
+        ("ZipNet", EntityType.METHOD, "proposed"),
+        ("ImageNet", EntityType.DATASET, "used"),
+        ("ResNet-50", EntityType.METHOD, "baseline"),
+        ("ViT-B", EntityType.METHOD, "baseline"),
+    )
 
 
 def recorded(nlp) -> list[tuple[int, str, list[rerank.Option]]]:
@@ -121,15 +126,12 @@ FILL_TEXT = "We propose ZipNet. On ImageNet, ZipNet gives a 3.1x speedup, and Re
 
 
 def fill_ents() -> list[EntityMention]:
-    def e(name: str, etype: EntityType, role: str | None = None) -> EntityMention:
-        i = FILL_TEXT.index(name)
-        return EntityMention(type=etype, text=name, start=i, end=i + len(name), sentence="", role=role)
-
-    return [
-        e("ZipNet", EntityType.METHOD, "proposed"),
-        e("ImageNet", EntityType.DATASET, "used"),
-        e("ResNet-50", EntityType.METHOD, "baseline"),
-    ]
+    return mentions(
+        FILL_TEXT,
+        ("ZipNet", EntityType.METHOD, "proposed"),
+        ("ImageNet", EntityType.DATASET, "used"),
+        ("ResNet-50", EntityType.METHOD, "baseline"),
+    )
 
 
 def test_fill_names_an_empty_baseline_only_where_the_best_name_clears_none_by_the_margin(nlp) -> None:
