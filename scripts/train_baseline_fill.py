@@ -36,8 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import train_attribution as ta  # noqa: E402
 
-from pipeline.extract.results.keep import score  # noqa: E402
-from pipeline.extract.results.rerank import FILL_WEIGHTS, Option  # noqa: E402
+from pipeline.extract.results.rerank import FILL_WEIGHTS, Fill, Option, fill_choice  # noqa: E402
 
 #: the annotated training samples the fill is fitted on: every training sample but the two decision
 #: samples (``train_extra6``, ``train_extra7``), which judge it
@@ -51,7 +50,8 @@ FILL_SETS = (
     "train_extra5",
 )
 ATTR = "baseline"
-#: the rules' features: on the rows the fill decides they are the same for every row
+#: the rules' features: on the rows the fill decides, the rules named nothing, so ``rule_none`` only
+#: repeats the "none" option's own feature and the others never occur
 RULE_FEATURES = frozenset({"rule_none", "rule_chose", "rule_only"})
 MARGINS = (-6.0, -5.0, -4.0, -3.5, -3.0, -2.5, -2.0, -1.5, -1.0, 0.0)
 
@@ -77,19 +77,21 @@ def fill_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def pick(options: Sequence[Option], weights: Mapping[str, float], margin: float) -> int:
-    """Index of the option the fill gives: the best-scoring name if it clears "none" by ``margin``, else
-    "none" (the ``rerank.fill`` rule)."""
-    none = next(i for i, o in enumerate(options) if o.name is None)
-    named = [i for i, o in enumerate(options) if o.name is not None]
-    if not named:
-        return none
-    best = max(named, key=lambda i: score(weights, options[i].features))
-    return (
-        best
-        if score(weights, options[best].features) >= score(weights, options[none].features) + margin
-        else none
-    )
+def pick(
+    options: Sequence[Option], weights: Mapping[str, float], margin: float, not_name: str | None = None
+) -> int:
+    """Index of the option the fill gives (``rerank.fill_choice``, the rule the pipeline applies):
+    the best-scoring name if it clears "none" by ``margin``, else "none"."""
+    chosen = fill_choice(list(options), Fill(weights, margin), not_name)
+    return next(i for i, o in enumerate(options) if o is chosen or (chosen is None and o.name is None))
+
+
+def rules_method(row: Mapping[str, Any]) -> str | None:
+    """The method the rules gave the result (the fill never names it as its baseline)."""
+    method = row["attrs"].get("method")
+    if method is None:
+        return None
+    return next((o.name for o in method["options"] if o.name and o.features.get("rule_chose")), None)
 
 
 def named_f1(
@@ -99,8 +101,7 @@ def named_f1(
     margin: float,
 ) -> dict[str, Any]:
     """Precision, recall and F1 of the named baselines over ``rows`` (the rules' where they name one, the
-    fill's on ``fills``; ``weights_of`` None: the rules alone), and accuracy where the annotation names one
-    (the issue's measure)."""
+    fill's on ``fills``; ``weights_of`` None: the rules alone), and how many the fill named."""
     by_row = {id(f["row"]): f for f in fills}
     tp = fp = fn = filled = 0
     for r in rows:
@@ -110,7 +111,7 @@ def named_f1(
             named, right = rule_named(a), bool(a["rule_right"])
         else:
             fa = f["attrs"][ATTR]
-            k = pick(fa["options"], weights_of(f), margin)
+            k = pick(fa["options"], weights_of(f), margin, rules_method(r))
             named, right = fa["options"][k].name is not None, k == fa["right"]
             filled += named
         tp += named and right
@@ -139,6 +140,7 @@ def choose(
 
 
 def fit(fills: Sequence[dict[str, Any]], c: float) -> dict[str, float]:
+    """Weights of the logistic regression over the fill's rows (``train_attribution.fit``)."""
     return ta.fit(list(fills), ATTR, c)
 
 

@@ -71,3 +71,13 @@ def test_the_fill_is_fitted_on_training_samples_only() -> None:
     train = load_script("scripts/train.py")
     assert "train_extra6" not in fill.FILL_SETS and "train_extra7" not in fill.FILL_SETS  # they decide
     assert not set(fill.FILL_SETS) & set(train.HELD_OUT_ANNOTATIONS)
+
+
+def test_the_fill_never_names_the_results_own_method_in_training_either() -> None:
+    method = {"options": [Option(None, {}), Option("B", {"rule_chose": 1.0})], "right": 1}
+    r = row([NONE, Option("B", {"b": 1.0}), Option("C", {"c": 1.0})], 1, False, True)
+    r["attrs"]["method"] = method  # the rules say the result is B's: B is not its baseline
+    fills = fill.fill_rows([r])
+    picked = fill.named_f1([r], fills, lambda f: {"b": 3.0, "c": 2.0}, 0.0)
+    assert (picked["tp"], picked["fp"], picked["filled"]) == (0, 1, 1)  # C, not B
+    assert fill.rules_method(r) == "B" and fill.rules_method(row([NONE], None, True, False)) is None

@@ -150,28 +150,46 @@ def test_fill_names_an_empty_baseline_only_where_the_best_name_clears_none_by_th
 
 def test_fill_never_overrides_a_baseline_the_rules_named(nlp) -> None:
     doc = nlp(TEXT)
-    # a fill that prefers ViT-B over anything: the rules' ResNet-50 for the first number still stands
-    fills = {"baseline": rerank.Fill({"after>50": 9.0, "after<=100": 9.0}, -9.0)}
+    # a fill that prefers a name 26-100 characters after the number: ViT-B for the first number
+    fills = {"baseline": rerank.Fill({"after<=100": 9.0}, 0.0)}
     out = find_results(doc, ents(), lambda ctx, d, c, s0, s1: rerank.fill(ctx, d, c, s0, s1, fills))
-    assert out[0].baseline == "ResNet-50"
-    assert out[1].baseline == "ViT-B"
+    assert out[0].baseline == "ResNet-50"  # the rules named it: it stands
+
+    def emptied_then_filled(ctx, d, cands, s0, s1) -> None:  # type: ignore[no-untyped-def]
+        cands[0].baseline = None
+        rerank.fill(ctx, d, cands, s0, s1, fills)
+
+    assert find_results(doc, ents(), emptied_then_filled)[0].baseline == "ViT-B"  # empty: the fill acts
+
+
+def test_fill_choice_takes_the_first_best_name_and_never_the_results_own_method() -> None:
+    none = rerank.Option(None, {"none": 1.0})
+    a, b = rerank.Option("A", {"x": 1.0}), rerank.Option("B", {"x": 1.0})
+    f = rerank.Fill({"x": 2.0, "none": 1.0}, 0.0)
+    assert rerank.fill_choice([none, a, b], f) is a  # a tie: the first in option order
+    assert rerank.fill_choice([none, b, a], f) is b
+    assert rerank.fill_choice([none, a, b], f, not_name="a") is b  # a result does not beat itself
+    assert rerank.fill_choice([none, a], f, not_name="A") is None
+    assert rerank.fill_choice([none, a], rerank.Fill(f.weights, 1.5)) is None  # 2.0 < 1.0 + 1.5
 
 
 def test_packaged_fill_is_used_only_where_it_beat_the_rules_in_cross_validation() -> None:
     data = json.loads(rerank.FILL_WEIGHTS.read_text(encoding="utf-8"))
     used = {a for a, w in data["attributes"].items() if w["use"]}
     assert set(rerank.packaged_fills()) == used
-    for a, w in data["attributes"].items():
+    for w in data["attributes"].values():
         cv = w["cross_validated"]
         assert w["use"] == (cv["fill"]["f1"] > cv["rules"]["f1"])
         # the stored choice is the grid's best F1
         assert cv["fill"]["f1"] == max(v["f1"] for v in cv["grid"].values())
-        assert rerank.packaged_fills().get(a, rerank.Fill({}, w["margin"])).margin == w["margin"]
+    for a, f in rerank.packaged_fills().items():
+        assert f.margin == data["attributes"][a]["margin"] and f.weights == data["attributes"][a]["weights"]
 
 
 def test_the_result_finder_applies_the_packaged_fill_only_with_learned_attribution() -> None:
     from pipeline.extract.results.extractor import ResultFinder
 
     assert rerank.packaged_fills(), "the packaged baseline fill is switched on"
-    assert ResultFinder(learned_attribution=True).hook is not None
+    hook = ResultFinder(learned_attribution=True).hook
+    assert hook is not None and hook.keywords["fills"] == rerank.packaged_fills()  # type: ignore[attr-defined]
     assert ResultFinder(learned_attribution=False).hook is None
