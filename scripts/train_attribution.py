@@ -370,13 +370,10 @@ def main() -> None:
         print(
             f"{attr}: rules {rules}  learned(C={c}, {FOLDS}-fold) {cv[c]}  -> {'learned' if use else 'rules'}"
         )
-    if args.report:
-        args.report.parent.mkdir(parents=True, exist_ok=True)
-        args.report.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    write_outputs(args, out, WEIGHTS)
     if not args.no_install:
-        WEIGHTS.write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", encoding="utf-8")
         KEEP_WEIGHTS.write_text(json.dumps(keep_out, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {WEIGHTS.relative_to(ROOT)} and {KEEP_WEIGHTS.relative_to(ROOT)}")
+        print(f"wrote {KEEP_WEIGHTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
