@@ -1,5 +1,5 @@
-"""Train the baseline fill (``pipeline/extract/results/rerank.fill``): a result's baseline where the rules
-name none.
+"""Train the baseline fill and check (``pipeline/extract/results/rerank``): which baseline to give where
+the rules name none, and which of the rules' names to drop.
 
     python scripts/train_baseline_fill.py      # writes pipeline/extract/results/baseline_fill_weights.json
     python scripts/train_baseline_fill.py --no-install --report out/baseline_fill.json
@@ -20,6 +20,12 @@ What it does (CPU, about 10 minutes, deterministic):
    id, as every learned scorer): the F1 of the named baselines over all matched results, the rules'
    names standing where they give one, so that precision counts as much as recall;
 4. ``use`` if that F1 beats the rules' alone. The final weights are fitted on every fold.
+5. (since 0.21.0) the *check* of the rules' own baselines (``rerank.check_drops``): a second logistic
+   regression over the results the rules name one, with the rules' features, drops a name where "none"
+   scores a margin above it. Its C and margin are chosen with the fill's margin (the fill's C stays):
+   the best cross-validated F1 among the settings that name **at least as many right baselines** as the
+   fill alone, so that the precision the check buys is not paid for with the annotated baselines the
+   target counts; ``use`` if that F1 beats the fill alone's.
 The held-out and decision sets are never read.
 """
 
@@ -36,7 +42,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import train_attribution as ta  # noqa: E402
 
-from pipeline.extract.results.rerank import FILL_WEIGHTS, Fill, Option, fill_choice  # noqa: E402
+from pipeline.extract.results.rerank import (  # noqa: E402
+    FILL_WEIGHTS,
+    Check,
+    Fill,
+    Option,
+    check_drops,
+    fill_choice,
+)
 
 #: the annotated training samples the fill is fitted on: every training sample but the two decision
 #: samples (``train_extra6``, ``train_extra7``), which judge it
@@ -54,11 +67,17 @@ ATTR = "baseline"
 #: repeats the "none" option's own feature and the others never occur
 RULE_FEATURES = frozenset({"rule_none", "rule_chose", "rule_only"})
 MARGINS = (-6.0, -5.0, -4.0, -3.5, -3.0, -2.5, -2.0, -1.5, -1.0, 0.0)
+CHECK_MARGINS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 
 
 def rule_named(attr: Mapping[str, Any]) -> bool:
     """Whether the rules gave this result a name (then it stands)."""
     return any(o.name is not None and o.features.get("rule_chose") for o in attr["options"])
+
+
+def check_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results the check decides (the rules name a baseline), with every feature."""
+    return [r for r in rows if rule_named(r["attrs"][ATTR])]
 
 
 def fill_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -99,15 +118,21 @@ def named_f1(
     fills: Sequence[dict[str, Any]],
     weights_of: Callable[[dict[str, Any]], Mapping[str, float]] | None,
     margin: float,
+    check_of: Callable[[dict[str, Any]], Mapping[str, float]] | None = None,
+    check_margin: float = 0.0,
 ) -> dict[str, Any]:
     """Precision, recall and F1 of the named baselines over ``rows`` (the rules' where they name one, the
-    fill's on ``fills``; ``weights_of`` None: the rules alone), and how many the fill named."""
+    fill's on ``fills``; ``weights_of`` None: the rules alone; ``check_of``: the check's weights for a
+    row the rules name, None: no check), how many the fill named and how many the check dropped."""
     by_row = {id(f["row"]): f for f in fills}
-    tp = fp = fn = filled = 0
+    tp = fp = fn = filled = dropped = 0
     for r in rows:
         a = r["attrs"][ATTR]
         f = by_row.get(id(r))
-        if f is None or weights_of is None:
+        if f is None and check_of is not None and check_drops(a["options"], Check(check_of(r), check_margin)):
+            named = right = False
+            dropped += 1
+        elif f is None or weights_of is None:
             named, right = rule_named(a), bool(a["rule_right"])
         else:
             fa = f["attrs"][ATTR]
@@ -127,6 +152,7 @@ def named_f1(
         "fp": fp,
         "fn": fn,
         "filled": filled,
+        "dropped": dropped,
     }
 
 
@@ -137,6 +163,19 @@ def choose(
     fewer fills), and whether it beats the rules alone."""
     best = max(grid, key=lambda k: (grid[k]["f1"], -k[0], k[1]))
     return best, grid[best]["f1"] > rules["f1"]
+
+
+def choose_check(
+    grid: Mapping[tuple[float, float, float], Mapping[str, Any]], fill_alone: Mapping[str, Any]
+) -> tuple[tuple[float, float, float], bool]:
+    """The (fill margin, check C, check margin) with the best cross-validated F1 among those that name at
+    least as many right baselines as ``fill_alone`` (ties: the smaller C, the higher check margin, the
+    higher fill margin: fewer changes), and whether it beats the fill alone's F1."""
+    keep = [k for k in grid if grid[k]["tp"] >= fill_alone["tp"]]
+    if not keep:
+        return min(grid), False
+    best = max(keep, key=lambda k: (grid[k]["f1"], -k[1], k[2], k[0]))
+    return best, grid[best]["f1"] > fill_alone["f1"]
 
 
 def fit(fills: Sequence[dict[str, Any]], c: float) -> dict[str, float]:
@@ -160,6 +199,28 @@ def main() -> None:
         f"{ATTR} fill: rules {rules}  fill(C={c}, margin={margin}) {grid[(c, margin)]}  -> "
         + ("use" if use else "rules")
     )
+    checked = check_rows(rows)
+    fill_folds = ta._by_fold(fills, lambda train: fit(train, c))
+    joint: dict[tuple[float, float, float], dict[str, Any]] = {}
+    for cc in ta.C_GRID:
+        check_folds = ta._by_fold(checked, lambda train, cc=cc: ta.fit(train, ATTR, cc))
+        for m in MARGINS:
+            for cm in CHECK_MARGINS:
+                joint[(m, cc, cm)] = named_f1(
+                    rows,
+                    fills,
+                    lambda f: fill_folds[f["fold"]],
+                    m,
+                    lambda r, check_folds=check_folds: check_folds[r["fold"]],
+                    cm,
+                )
+    (check_fill_margin, cc, cm), use_check = choose_check(joint, grid[(c, margin)])
+    use_check = use and use_check
+    chosen, chosen_m = joint[(check_fill_margin, cc, cm)], check_fill_margin
+    print(
+        f"{ATTR} check: fill margin {check_fill_margin}, C={cc}, margin={cm} {chosen}"
+        + ("  -> use" if use_check else "  -> no check")
+    )
     out = {
         "what": "learned baseline fill (pipeline/extract/results/rerank.py, fill); made by "
         "scripts/train_baseline_fill.py",
@@ -169,7 +230,8 @@ def main() -> None:
             ATTR: {
                 "use": use,
                 "C": c,
-                "margin": margin,
+                "margin": check_fill_margin if use_check else margin,
+                "margin_without_check": margin,
                 "rows_filled_from": len(fills),
                 "cross_validated": {
                     "rules": rules,
@@ -177,6 +239,19 @@ def main() -> None:
                     "grid": {f"C={k[0]} margin={k[1]}": v for k, v in grid.items()},
                 },
                 "weights": fit(fills, c),
+                "check": {
+                    "use": use_check,
+                    "C": cc,
+                    "margin": cm,
+                    "rows_checked": len(checked),
+                    "cross_validated": {
+                        "fill_alone": grid[(c, margin)],
+                        "fill_and_check": chosen,
+                        # the check's grid at the chosen fill margin
+                        "grid": {f"C={k[1]} margin={k[2]}": v for k, v in joint.items() if k[0] == chosen_m},
+                    },
+                    "weights": ta.fit(checked, ATTR, cc),
+                },
             }
         },
     }

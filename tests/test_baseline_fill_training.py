@@ -81,3 +81,37 @@ def test_the_fill_never_names_the_results_own_method_in_training_either() -> Non
     picked = fill.named_f1([r], fills, lambda f: {"b": 3.0, "c": 2.0}, 0.0)
     assert (picked["tp"], picked["fp"], picked["filled"]) == (0, 1, 1)  # C, not B
     assert fill.rules_method(r) == "B" and fill.rules_method(row([NONE], None, True, False)) is None
+
+
+def test_check_rows_are_the_results_the_rules_named_with_every_feature() -> None:
+    named = row([NONE, Option("A", {"name": 1.0, "rule_chose": 1.0})], 1, True, True)
+    empty = row([NONE, Option("B", {"name": 1.0})], 1, False, True)
+    assert fill.check_rows([named, empty]) == [named]
+
+
+def test_named_f1_with_the_check_drops_the_rules_names_it_scores_below_none() -> None:
+    right = row([Option(None, {"none": 1.0}), Option("A", {"rule_chose": 1.0, "a": 1.0})], 1, True, True)
+    wrong = row([Option(None, {"none": 1.0}), Option("Z", {"rule_chose": 1.0, "z": 1.0})], 0, False, False)
+    rows = [right, wrong]
+    fills = fill.fill_rows(rows)
+    assert not fills
+    base = fill.named_f1(rows, fills, lambda f: {}, 0.0)
+    assert (base["tp"], base["fp"], base["fn"], base["dropped"]) == (1, 1, 0, 0)
+    w = {"none": 1.0, "a": 2.0, "z": -1.0}  # none beats Z by 2, loses to A by 1
+    only_z = fill.named_f1(rows, fills, lambda f: {}, 0.0, lambda r: w, 1.5)
+    assert (only_z["tp"], only_z["fp"], only_z["fn"], only_z["dropped"]) == (1, 0, 0, 1)
+    both = fill.named_f1(rows, fills, lambda f: {}, 0.0, lambda r: w, -1.0)
+    assert (both["tp"], both["fp"], both["fn"], both["dropped"]) == (0, 0, 1, 2)  # A dropped: a miss
+
+
+def test_choose_check_keeps_the_right_names_then_prefers_f1_and_fewer_changes() -> None:
+    alone = {"tp": 10, "f1": 0.60}
+    grid = {
+        (-3.0, 0.1, 0.0): {"tp": 9, "f1": 0.70},  # best F1, but one right name fewer
+        (-3.5, 0.1, 0.0): {"tp": 10, "f1": 0.62},
+        (-3.5, 0.1, 1.0): {"tp": 11, "f1": 0.62},  # tie: the higher check margin
+        (-3.5, 1.0, 1.0): {"tp": 12, "f1": 0.62},  # tie: the smaller C first
+    }
+    assert fill.choose_check(grid, alone) == ((-3.5, 0.1, 1.0), True)
+    assert fill.choose_check(grid, {"tp": 10, "f1": 0.62}) == ((-3.5, 0.1, 1.0), False)  # no gain
+    assert fill.choose_check({(-3.0, 0.1, 0.0): {"tp": 9, "f1": 0.7}}, alone)[1] is False  # none allowed

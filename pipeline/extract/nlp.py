@@ -37,7 +37,7 @@ UNUSED_COMPONENTS = ("ner",)
 #: infix added to the model's own, not a new tokenizer.
 GLUED_CLOSE_BRACKET = r"(?<=[\w])[)\]](?=[A-Za-z])"
 #: Bump when extraction rules change: cached extractions of an older version are recomputed.
-PIPELINE_VERSION = "0.20.1"
+PIPELINE_VERSION = "0.21.0"
 
 
 def model_name() -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
@@ -193,3 +194,58 @@ def test_the_result_finder_applies_the_packaged_fill_only_with_learned_attributi
     hook = ResultFinder(learned_attribution=True).hook
     assert hook is not None and hook.keywords["fills"] == rerank.packaged_fills()  # type: ignore[attr-defined]
     assert ResultFinder(learned_attribution=False).hook is None
+
+
+def test_check_drops_the_rules_name_only_where_none_clears_it_by_the_margin() -> None:
+    none = rerank.Option(None, {"none": 1.0})
+    ruled = rerank.Option("A", {"rule_chose": 1.0, "rule_only": 1.0})
+    other = rerank.Option("B", {"name": 1.0})
+    w = {"none": 1.0, "rule_only": -1.0, "rule_chose": 0.5}  # none 1.0 against the rules' name -0.5
+    assert rerank.check_drops([none, ruled, other], rerank.Check(w, 1.5))  # 1.0 >= -0.5 + 1.5
+    assert not rerank.check_drops([none, ruled, other], rerank.Check(w, 1.6))
+    assert not rerank.check_drops([none, other], rerank.Check(w, -9.0))  # the rules named nothing
+
+
+def test_the_hook_checks_the_rules_baselines_but_not_the_fills(nlp) -> None:
+    drop_all = {"baseline": rerank.Check({"none": 5.0}, 0.0)}
+    doc = nlp(TEXT)
+    hook = partial(rerank.rerank_and_fill, weights={}, fills={}, checks=drop_all)
+    checked = find_results(doc, ents(), hook)
+    assert find_results(doc, ents())[0].baseline == "ResNet-50"  # the rules name it
+    assert checked[0].baseline is None  # and the check drops it
+    keep = {"baseline": rerank.Check({"none": 5.0}, 5.5)}
+    kept = find_results(doc, ents(), partial(rerank.rerank_and_fill, weights={}, fills={}, checks=keep))
+    assert kept[0].baseline == "ResNet-50"  # "none" does not clear it by the margin
+    # a name the fill gives is not the rules': the check leaves it
+    fills = {"baseline": rerank.Fill({"role=baseline": 1.0, "none": 0.5}, 0.0)}
+    filled = find_results(
+        nlp(FILL_TEXT), fill_ents(), partial(rerank.rerank_and_fill, weights={}, fills=fills, checks=drop_all)
+    )
+    assert filled[0].baseline == "ResNet-50"
+
+
+def test_packaged_check_is_used_only_where_it_beat_the_fill_alone_without_losing_right_names() -> None:
+    data = json.loads(rerank.FILL_WEIGHTS.read_text(encoding="utf-8"))
+    for w in data["attributes"].values():
+        ck = w["check"]
+        cv = ck["cross_validated"]
+        beats = cv["fill_and_check"]["f1"] > cv["fill_alone"]["f1"]
+        assert ck["use"] == (w["use"] and beats)
+        assert cv["fill_and_check"]["tp"] >= cv["fill_alone"]["tp"]  # the constraint of the choice
+        # the stored choice is the best of its grid (at the chosen fill margin) that keeps the constraint
+        allowed = [v["f1"] for v in cv["grid"].values() if v["tp"] >= cv["fill_alone"]["tp"]]
+        assert cv["fill_and_check"]["f1"] == max(allowed)
+        if not ck["use"]:  # without the check the fill keeps its own margin
+            assert w["margin"] == w["margin_without_check"]
+    assert set(rerank.packaged_checks()) == {a for a, w in data["attributes"].items() if w["check"]["use"]}
+    for a, c in rerank.packaged_checks().items():
+        assert c.margin == data["attributes"][a]["check"]["margin"]
+        assert c.weights == data["attributes"][a]["check"]["weights"]
+
+
+def test_the_result_finder_applies_the_packaged_check_only_with_learned_attribution() -> None:
+    from pipeline.extract.results.extractor import ResultFinder
+
+    assert rerank.packaged_checks(), "the packaged baseline check is switched on"
+    hook = ResultFinder(learned_attribution=True).hook
+    assert hook is not None and hook.keywords["checks"] == rerank.packaged_checks()  # type: ignore[attr-defined]

@@ -57,7 +57,7 @@ from .attribution import attribute_sentence, fill_proposed_method
 from .context import Cand, Ctx, build_ctx
 from .filters import is_result, metric_unit
 from .metrics import split_dataset
-from .rerank import packaged_fills, packaged_weights, rerank_and_fill
+from .rerank import packaged_checks, packaged_fills, packaged_weights, rerank_and_fill
 
 #: called after the rules attribute one sentence's results: may re-decide them in place (the learned scorer)
 #: or just look (training records the options)
@@ -226,13 +226,17 @@ class ResultFinder:
     """Pipeline component: stores ``find_results(doc, doc._.kg_entities)`` on ``doc._.kg_results`` and adds
     the metrics those results name to ``doc._.kg_entities``. With ``learned_attribution`` the packaged
     scorers (``results.keep`` for keep/drop, ``results.rerank`` for attributes) re-decide what
-    cross-validation chose them for, and ``rerank.fill`` names baselines the rules left empty."""
+    cross-validation chose them for, ``rerank.fill`` names baselines the rules left empty and
+    ``rerank.check_drops`` drops the rules' baselines it finds unlikely."""
 
     def __init__(self, learned_attribution: bool = True) -> None:
         weights = packaged_weights() if learned_attribution else {}
         fills = packaged_fills() if learned_attribution else {}
+        checks = packaged_checks() if learned_attribution else {}
         self.hook: AttributionHook | None = (
-            partial(rerank_and_fill, weights=weights, fills=fills) if weights or fills else None
+            partial(rerank_and_fill, weights=weights, fills=fills, checks=checks)
+            if weights or fills or checks
+            else None
         )
         keep_weights, mode = learned_keep.packaged() if learned_attribution else ({}, "add")
         self.keep_hook: KeepHook | None = learned_keep_hook(keep_weights, mode) if keep_weights else None
