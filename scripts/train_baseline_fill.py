@@ -67,7 +67,7 @@ ATTR = "baseline"
 #: repeats the "none" option's own feature and the others never occur
 RULE_FEATURES = frozenset({"rule_none", "rule_chose", "rule_only"})
 MARGINS = (-6.0, -5.0, -4.0, -3.5, -3.0, -2.5, -2.0, -1.5, -1.0, 0.0)
-CHECK_MARGINS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+CHECK_MARGINS = (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 
 
 def rule_named(attr: Mapping[str, Any]) -> bool:
@@ -170,12 +170,11 @@ def choose_check(
 ) -> tuple[tuple[float, float, float], bool]:
     """The (fill margin, check C, check margin) with the best cross-validated F1 among those that name at
     least as many right baselines as ``fill_alone`` (ties: the smaller C, the higher check margin, the
-    higher fill margin: fewer changes), and whether it beats the fill alone's F1."""
+    higher fill margin: fewer changes), and whether it beats the fill alone's F1 (never where no setting
+    keeps the right names: then the best of the grid is reported, unused)."""
     keep = [k for k in grid if grid[k]["tp"] >= fill_alone["tp"]]
-    if not keep:
-        return min(grid), False
-    best = max(keep, key=lambda k: (grid[k]["f1"], -k[1], k[2], k[0]))
-    return best, grid[best]["f1"] > fill_alone["f1"]
+    best = max(keep or grid, key=lambda k: (grid[k]["f1"], -k[1], k[2], k[0]))
+    return best, bool(keep) and grid[best]["f1"] > fill_alone["f1"]
 
 
 def fit(fills: Sequence[dict[str, Any]], c: float) -> dict[str, float]:
@@ -183,15 +182,15 @@ def fit(fills: Sequence[dict[str, Any]], c: float) -> dict[str, float]:
     return ta.fit(list(fills), ATTR, c)
 
 
-def main() -> None:
-    cache = ROOT / "out" / "baseline_fill_rows.pkl"
-    args = ta.scorer_args(__doc__.splitlines()[0], cache)
-    rows, _ = ta.cached(cache, args.reuse, lambda: ta.record_options(FILL_SETS))
+def train(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The weights file's content for the recorded ``rows``: the fill chosen and fitted, then the check
+    chosen with the fill's margin and fitted (the fill's C and weights stay)."""
     fills = fill_rows(rows)
     rules = named_f1(rows, fills, None, 0.0)
     grid: dict[tuple[float, float], dict[str, Any]] = {}
+    folds_by_c = {}
     for c in ta.C_GRID:
-        folds = ta._by_fold(fills, lambda train, c=c: fit(train, c))
+        folds = folds_by_c[c] = ta._by_fold(fills, lambda train, c=c: fit(train, c))
         for m in MARGINS:
             grid[(c, m)] = named_f1(rows, fills, lambda f, folds=folds: folds[f["fold"]], m)
     (c, margin), use = choose(grid, rules)
@@ -200,7 +199,7 @@ def main() -> None:
         + ("use" if use else "rules")
     )
     checked = check_rows(rows)
-    fill_folds = ta._by_fold(fills, lambda train: fit(train, c))
+    fill_folds = folds_by_c[c]
     joint: dict[tuple[float, float, float], dict[str, Any]] = {}
     for cc in ta.C_GRID:
         check_folds = ta._by_fold(checked, lambda train, cc=cc: ta.fit(train, ATTR, cc))
@@ -214,23 +213,26 @@ def main() -> None:
                     lambda r, check_folds=check_folds: check_folds[r["fold"]],
                     cm,
                 )
-    (check_fill_margin, cc, cm), use_check = choose_check(joint, grid[(c, margin)])
+    (fill_margin, cc, cm), use_check = choose_check(joint, grid[(c, margin)])
     use_check = use and use_check
-    chosen, chosen_m = joint[(check_fill_margin, cc, cm)], check_fill_margin
+    chosen = joint[(fill_margin, cc, cm)]
+    # the check's grid at the chosen fill margin goes into the file
+    check_grid = {f"C={k[1]} margin={k[2]}": v for k, v in joint.items() if k[0] == fill_margin}
     print(
-        f"{ATTR} check: fill margin {check_fill_margin}, C={cc}, margin={cm} {chosen}"
+        f"{ATTR} check: fill margin {fill_margin}, C={cc}, margin={cm} {chosen}"
         + ("  -> use" if use_check else "  -> no check")
     )
-    out = {
-        "what": "learned baseline fill (pipeline/extract/results/rerank.py, fill); made by "
-        "scripts/train_baseline_fill.py",
+    return {
+        "what": "learned baseline fill and check (pipeline/extract/results/rerank.py, fill and check_drops); "
+        "made by scripts/train_baseline_fill.py",
         "sets": list(FILL_SETS),
         "matched_results": len(rows),
         "attributes": {
             ATTR: {
                 "use": use,
                 "C": c,
-                "margin": check_fill_margin if use_check else margin,
+                # the margin the pipeline applies: chosen with the check where the check is used
+                "margin": fill_margin if use_check else margin,
                 "margin_without_check": margin,
                 "rows_filled_from": len(fills),
                 "cross_validated": {
@@ -243,19 +245,25 @@ def main() -> None:
                     "use": use_check,
                     "C": cc,
                     "margin": cm,
+                    "fill_margin": fill_margin,
                     "rows_checked": len(checked),
                     "cross_validated": {
                         "fill_alone": grid[(c, margin)],
                         "fill_and_check": chosen,
-                        # the check's grid at the chosen fill margin
-                        "grid": {f"C={k[1]} margin={k[2]}": v for k, v in joint.items() if k[0] == chosen_m},
+                        "grid": check_grid,
                     },
                     "weights": ta.fit(checked, ATTR, cc),
                 },
             }
         },
     }
-    ta.write_outputs(args, out, FILL_WEIGHTS)
+
+
+def main() -> None:
+    cache = ROOT / "out" / "baseline_fill_rows.pkl"
+    args = ta.scorer_args(__doc__.splitlines()[0], cache)
+    rows, _ = ta.cached(cache, args.reuse, lambda: ta.record_options(FILL_SETS))
+    ta.write_outputs(args, train(rows), FILL_WEIGHTS)
 
 
 if __name__ == "__main__":

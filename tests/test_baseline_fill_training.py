@@ -108,10 +108,68 @@ def test_choose_check_keeps_the_right_names_then_prefers_f1_and_fewer_changes() 
     alone = {"tp": 10, "f1": 0.60}
     grid = {
         (-3.0, 0.1, 0.0): {"tp": 9, "f1": 0.70},  # best F1, but one right name fewer
-        (-3.5, 0.1, 0.0): {"tp": 10, "f1": 0.62},
+        (-3.5, 0.1, 0.0): {"tp": 10, "f1": 0.62},  # as many right names as the fill alone: allowed
         (-3.5, 0.1, 1.0): {"tp": 11, "f1": 0.62},  # tie: the higher check margin
-        (-3.5, 1.0, 1.0): {"tp": 12, "f1": 0.62},  # tie: the smaller C first
+        (-3.5, 1.0, 2.0): {"tp": 12, "f1": 0.62},  # tie: the smaller C comes before the check margin
+        (-4.0, 0.1, 1.0): {"tp": 12, "f1": 0.62},  # tie: the higher fill margin
     }
     assert fill.choose_check(grid, alone) == ((-3.5, 0.1, 1.0), True)
     assert fill.choose_check(grid, {"tp": 10, "f1": 0.62}) == ((-3.5, 0.1, 1.0), False)  # no gain
-    assert fill.choose_check({(-3.0, 0.1, 0.0): {"tp": 9, "f1": 0.7}}, alone)[1] is False  # none allowed
+    only_equal = {(-3.5, 0.1, 0.0): {"tp": 10, "f1": 0.62}}
+    assert fill.choose_check(only_equal, alone) == ((-3.5, 0.1, 0.0), True)
+    # no setting keeps the right names: the grid's best is reported, unused
+    assert fill.choose_check({(-3.0, 0.1, 0.0): {"tp": 9, "f1": 0.7}}, alone) == ((-3.0, 0.1, 0.0), False)
+
+
+def synthetic_rows(unbacked_wrong: bool) -> list[dict[str, Any]]:
+    """Eight results per fold: the rules' right names, their unbacked false ones (``unbacked_wrong``),
+    baselines after "than" the rules miss, and bystander names that are no baseline."""
+    rows = []
+    for k in range(10):
+        for _ in range(2):
+            rows.append(
+                row(
+                    [Option(None, {"none": 1.0}), Option("X", {"name": 1.0, "rule_chose": 1.0})],
+                    1,
+                    True,
+                    True,
+                    k,
+                )
+            )
+            rows.append(row([NONE, Option("B", {"name": 1.0, "cue_before=than": 1.0})], 1, False, True, k))
+            rows.append(row([NONE, Option("D", {"name": 1.0})], 0, True, False, k))
+            unbacked = Option("U", {"rule_chose": 1.0, "rule_only": 1.0})
+            if unbacked_wrong:
+                rows.append(row([Option(None, {"none": 1.0}), unbacked], 0, False, False, k))
+    return rows
+
+
+def test_train_fits_a_check_that_drops_the_false_unbacked_names_and_keeps_the_backed_ones() -> None:
+    from pipeline.extract.results.rerank import Check, Fill, check_drops, fill_choice
+
+    out = fill.train(synthetic_rows(unbacked_wrong=True))["attributes"]["baseline"]
+    ck = out["check"]
+    assert out["use"] and ck["use"]
+    assert out["margin"] == ck["fill_margin"]  # the pipeline's fill margin is the one chosen with the check
+    cv = ck["cross_validated"]
+    assert (
+        cv["fill_and_check"]["tp"] >= cv["fill_alone"]["tp"]
+        and cv["fill_and_check"]["f1"] > cv["fill_alone"]["f1"]
+    )
+    check = Check(ck["weights"], ck["margin"])
+    assert check_drops(
+        [Option(None, {"none": 1.0}), Option("U", {"rule_chose": 1.0, "rule_only": 1.0})], check
+    )
+    assert not check_drops(
+        [Option(None, {"none": 1.0}), Option("X", {"name": 1.0, "rule_chose": 1.0})], check
+    )
+    f = Fill(out["weights"], out["margin"])
+    b = Option("B", {"name": 1.0, "cue_before=than": 1.0})
+    assert fill_choice([Option(None, {"none": 1.0}), b], f) is b
+    assert fill_choice([Option(None, {"none": 1.0}), Option("D", {"name": 1.0})], f) is None
+
+
+def test_train_leaves_the_check_off_and_the_fill_at_its_own_margin_where_dropping_cannot_help() -> None:
+    out = fill.train(synthetic_rows(unbacked_wrong=False))["attributes"]["baseline"]
+    assert out["use"] and not out["check"]["use"]
+    assert out["margin"] == out["margin_without_check"]

@@ -222,6 +222,10 @@ def test_the_hook_checks_the_rules_baselines_but_not_the_fills(nlp) -> None:
         nlp(FILL_TEXT), fill_ents(), partial(rerank.rerank_and_fill, weights={}, fills=fills, checks=drop_all)
     )
     assert filled[0].baseline == "ResNet-50"
+    # and a name the check drops is not filled again
+    fill_vit = {"baseline": rerank.Fill({"after<=100": 9.0}, 0.0)}  # would name ViT-B (test above)
+    hook = partial(rerank.rerank_and_fill, weights={}, fills=fill_vit, checks=drop_all)
+    assert find_results(doc, ents(), hook)[0].baseline is None
 
 
 def test_packaged_check_is_used_only_where_it_beat_the_fill_alone_without_losing_right_names() -> None:
@@ -235,6 +239,10 @@ def test_packaged_check_is_used_only_where_it_beat_the_fill_alone_without_losing
         # the stored choice is the best of its grid (at the chosen fill margin) that keeps the constraint
         allowed = [v["f1"] for v in cv["grid"].values() if v["tp"] >= cv["fill_alone"]["tp"]]
         assert cv["fill_and_check"]["f1"] == max(allowed)
+        assert cv["grid"][f"C={ck['C']} margin={ck['margin']}"] == cv["fill_and_check"]
+        assert cv["fill_alone"] == w["cross_validated"]["fill"]  # the fill's own choice, its CV figures
+        if ck["use"]:  # the fill's packaged margin is the one chosen with the check
+            assert w["margin"] == ck["fill_margin"]
         if not ck["use"]:  # without the check the fill keeps its own margin
             assert w["margin"] == w["margin_without_check"]
     assert set(rerank.packaged_checks()) == {a for a, w in data["attributes"].items() if w["check"]["use"]}
@@ -249,3 +257,18 @@ def test_the_result_finder_applies_the_packaged_check_only_with_learned_attribut
     assert rerank.packaged_checks(), "the packaged baseline check is switched on"
     hook = ResultFinder(learned_attribution=True).hook
     assert hook is not None and hook.keywords["checks"] == rerank.packaged_checks()  # type: ignore[attr-defined]
+
+
+def test_packaged_check_is_off_where_the_file_says_so(tmp_path, monkeypatch) -> None:
+    data = json.loads(rerank.FILL_WEIGHTS.read_text(encoding="utf-8"))
+    for w in data["attributes"].values():
+        w["check"]["use"] = False
+    off = tmp_path / "fill.json"
+    off.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(rerank, "FILL_WEIGHTS", off)
+    rerank._fill_file.cache_clear()
+    try:
+        assert rerank.packaged_checks() == {}
+        assert set(rerank.packaged_fills()) == {a for a, w in data["attributes"].items() if w["use"]}
+    finally:
+        rerank._fill_file.cache_clear()

@@ -38,6 +38,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from spacy.tokens import Doc, Token
 
@@ -92,12 +93,9 @@ class Fill:
 
 
 @dataclass(frozen=True)
-class Check:
+class Check(Fill):
     """A scorer that drops an attribute the rules named: its weights, and how far (in logits) "none"
     must score above the rules' name."""
-
-    weights: Mapping[str, float]
-    margin: float
 
 
 @dataclass(frozen=True)
@@ -209,24 +207,25 @@ def packaged_weights() -> dict[str, dict[str, float]]:
 
 
 @cache
-def packaged_fills() -> dict[str, Fill]:
-    """Per-attribute fill scorers that cross-validation chose to use (none where the file is absent)."""
+def _fill_file() -> dict[str, dict[str, Any]]:
+    """The per-attribute entries of the packaged fill-and-check file (none where it is absent)."""
     if not FILL_WEIGHTS.is_file():
         return {}
-    data = json.loads(FILL_WEIGHTS.read_text(encoding="utf-8"))
-    return {a: Fill(w["weights"], w["margin"]) for a, w in data["attributes"].items() if w.get("use")}
+    return dict(json.loads(FILL_WEIGHTS.read_text(encoding="utf-8"))["attributes"])
 
 
-@cache
+def packaged_fills() -> dict[str, Fill]:
+    """Per-attribute fill scorers that cross-validation chose to use. Their margin was chosen with the
+    check where the check is used (``packaged_checks``): the two go together."""
+    return {a: Fill(w["weights"], w["margin"]) for a, w in _fill_file().items() if w.get("use")}
+
+
 def packaged_checks() -> dict[str, Check]:
     """Per-attribute checks of the rules' names that cross-validation chose to use (none where the file
     or its ``check`` entry is absent)."""
-    if not FILL_WEIGHTS.is_file():
-        return {}
-    data = json.loads(FILL_WEIGHTS.read_text(encoding="utf-8"))
     return {
         a: Check(w["check"]["weights"], w["check"]["margin"])
-        for a, w in data["attributes"].items()
+        for a, w in _fill_file().items()
         if w.get("check", {}).get("use")
     }
 
@@ -275,12 +274,12 @@ def rerank_and_fill(
     s1: int,
     weights: Mapping[str, Mapping[str, float]],
     fills: Mapping[str, Fill],
-    checks: Mapping[str, Check] | None = None,
+    checks: Mapping[str, Check],
 ) -> None:
     """The learned attribution hook: fill what the rules left empty and check what they named (both were
     fitted on the rules' answers, so they come first; a name the fill gave is not checked), then
-    re-decide what the reranker covers."""
-    checks = checks or {}
+    re-decide what the reranker covers. The fill's packaged margin was chosen with the check, so the two
+    are passed together."""
     ruled = [(c, a) for c in cands for a in checks if getattr(c, a) is not None]
     fill(ctx, doc, cands, s0, s1, fills)
     for c, a in ruled:
