@@ -335,7 +335,10 @@ DEFAULT_RESULT_ATTR_FLOORS = {
     # result's baseline, which each refit flips
     # 0.19.12 (a metric in brackets, after a "+", or scoped by "based on"): metric raised 69.1 -> 70.9
     # (38/55 -> 39/55)
-    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.67, "method": 0.52, "baseline": 0.45},
+    # 0.21.0 (the learned baseline check, the fill's margin chosen with it): baseline lowered 45.5 -> 36.4
+    # (5/11 -> 4/11: one result's baseline; the four dev sets 49 -> 48 of 66 named, 315 -> 321 of 341
+    # right where the annotation names none)
+    "train_dev": {"kind": 0.91, "metric": 0.70, "dataset": 0.67, "method": 0.52, "baseline": 0.36},
     # baseline raised in 0.13.7 (a comparison after the second of two gains): 52.4 -> 57.1; in 0.13.10 (a
     # share of a cost, "exceeding DoReMi using just 10% of the computational resources"): 57.1 -> 61.9
     # method raised in 0.18.3 (the proposal choice answers more often: the result's method is the paper's
