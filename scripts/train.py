@@ -41,7 +41,8 @@ Steps (each skipped when its output exists, unless --force):
    ``pipeline/extract/learned/filter_weights.json``), ``scripts/train_proposal.py`` (the proposed-method
    choice, ``proposal_weights.json``), ``scripts/train_attribution.py`` (the result filter and
    attribution, ``pipeline/extract/results/*_weights.json``) and ``scripts/train_baseline_fill.py``
-   (baselines the rules leave empty, ``baseline_fill_weights.json``).
+   (baselines the rules leave empty, and the check that drops their unlikely ones,
+   ``baseline_fill_weights.json``).
 
 Needs ``../shared`` (development only; the product never does) and the ``train`` extra (floret,
 scikit-learn); ``--distill`` also the ``distill`` extra (torch, transformers, the packaged MiniLM), unless
